@@ -1,0 +1,236 @@
+import { mediaExample, schemaExample } from './example';
+import {
+  HTTP_METHODS,
+  resolve,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type RequestBodyObject,
+  type ResponseObject,
+} from './openapi';
+import { SchemaBuilder, type RenderMarkdown, type SchemaNode } from './schema';
+
+/** What the reference page shows, derived from the OpenAPI document alone. */
+export interface ReferenceModel {
+  title: string;
+  version: string;
+  description?: string;
+  tags: TagView[];
+  /** Component schemas that `ref` nodes point at. */
+  schemas: Record<string, SchemaNode>;
+}
+
+export interface TagView {
+  name: string;
+  description?: string;
+  operations: OperationView[];
+}
+
+export interface OperationView {
+  id: string;
+  method: string;
+  /** Full path template including the API base path, e.g. /api/v1/companies/{company_id}/flows. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  deprecated?: true;
+  parameters: ParameterView[];
+  list?: ListOptions;
+  requestBody?: BodyView;
+  responses: ResponseView[];
+  /** An example request, the input of the code samples and the try-it panel. */
+  example: RequestExample;
+}
+
+export interface ParameterView {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  schema: SchemaNode;
+  example?: string;
+}
+
+export interface ListOptions {
+  filters: Array<{ field: string; operators: string[] }>;
+  sorts: string[];
+  expansions: string[];
+}
+
+export interface BodyView {
+  contentType: string;
+  required: boolean;
+  description?: string;
+  schema?: SchemaNode;
+}
+
+export interface ResponseView {
+  status: string;
+  description?: string;
+  contentType?: string;
+  schema?: SchemaNode;
+  example?: unknown;
+}
+
+export interface RequestExample {
+  method: string;
+  /** Path with example values in place of its parameters. */
+  path: string;
+  query: Array<[string, string]>;
+  contentType?: string;
+  body?: unknown;
+}
+
+const UNTAGGED = 'Other';
+
+export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: RenderMarkdown = (text) => text): ReferenceModel {
+  const schemas = new SchemaBuilder(document, renderMarkdown);
+  const basePath = apiBasePath(document);
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [buildOperation(document, schemas, renderMarkdown, basePath + path, method, item, operation)] : [];
+    }),
+  );
+
+  // Tags keep the document's order; tags used only on operations follow in order of appearance.
+  const declared = document.tags ?? [];
+  const names = [...new Set([...declared.map((t) => t.name), ...operations.map((o) => o.tag)])];
+  const tags = names
+    .map((name) => ({
+      name,
+      ...optional('description', declared.find((t) => t.name === name)?.description, renderMarkdown),
+      operations: operations.filter((o) => o.tag === name),
+    }))
+    .filter((tag) => tag.operations.length > 0);
+
+  return {
+    title: document.info.title,
+    version: document.info.version,
+    ...optional('description', document.info.description, renderMarkdown),
+    tags,
+    schemas: schemas.components(),
+  };
+}
+
+/**
+ * The path prefix every operation is served under. The document may either spell it in each path
+ * or in its server URL (https://host/api/v1); both read the same way in the reference.
+ */
+export function apiBasePath(document: OpenApiDocument): string {
+  const server = document.servers?.[0]?.url;
+  if (!server) return '';
+  const prefix = new URL(server, 'https://placeholder.invalid').pathname.replace(/\/$/, '');
+  const paths = Object.keys(document.paths ?? {});
+  return paths.length > 0 && paths.every((p) => p.startsWith(`${prefix}/`)) ? '' : prefix;
+}
+
+function buildOperation(
+  document: OpenApiDocument,
+  schemas: SchemaBuilder,
+  renderMarkdown: RenderMarkdown,
+  path: string,
+  method: string,
+  item: PathItemObject,
+  operation: OperationObject,
+): OperationView {
+  const parameters = mergeParameters(document, item, operation).map((parameter) => ({
+    name: parameter.name,
+    in: parameter.in as ParameterView['in'],
+    required: parameter.in === 'path' || Boolean(parameter.required),
+    ...optional('description', parameter.description, renderMarkdown),
+    schema: parameter.schema ? schemas.node(parameter.schema) : ({ kind: 'scalar', type: 'string' } as const),
+    ...optional('example', parameterExample(document, parameter)),
+  }));
+  const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
+  const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  const id = operation.operationId ?? `${method}${path.replace(/\W+/g, '_')}`;
+
+  return {
+    id,
+    method: method.toUpperCase(),
+    path,
+    tag: operation.tags?.[0] ?? UNTAGGED,
+    summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
+    ...optional('description', operation.description, renderMarkdown),
+    ...(operation.deprecated ? { deprecated: true as const } : {}),
+    parameters,
+    ...optional('list', listOptions(operation)),
+    ...(body && contentType
+      ? {
+          requestBody: {
+            contentType,
+            required: Boolean(body.required),
+            ...optional('description', body.description, renderMarkdown),
+            ...optional('schema', media?.schema && schemas.node(media.schema)),
+          },
+        }
+      : {}),
+    responses: Object.entries(operation.responses ?? {}).map(([status, value]) =>
+      buildResponse(document, schemas, renderMarkdown, status, resolve<ResponseObject>(document, value)),
+    ),
+    example: {
+      method: method.toUpperCase(),
+      path: path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        encodeURIComponent(parameters.find((p) => p.in === 'path' && p.name === name)?.example ?? name),
+      ),
+      query: parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? ''] as [string, string]),
+      ...(contentType && media ? { contentType, body: mediaExample(document, media) } : {}),
+    },
+  };
+}
+
+function buildResponse(
+  document: OpenApiDocument,
+  schemas: SchemaBuilder,
+  renderMarkdown: RenderMarkdown,
+  status: string,
+  response: ResponseObject,
+): ResponseView {
+  const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
+  return {
+    status,
+    ...optional('description', response.description, renderMarkdown),
+    ...(contentType && media
+      ? {
+          contentType,
+          ...optional('schema', media.schema && schemas.node(media.schema)),
+          ...optional('example', mediaExample(document, media)),
+        }
+      : {}),
+  };
+}
+
+/** Path-level parameters apply unless the operation redefines them (same name and location). */
+function mergeParameters(document: OpenApiDocument, item: PathItemObject, operation: OperationObject): ParameterObject[] {
+  const own = (operation.parameters ?? []).map((p) => resolve<ParameterObject>(document, p));
+  const inherited = (item.parameters ?? [])
+    .map((p) => resolve<ParameterObject>(document, p))
+    .filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
+  return [...inherited, ...own].filter((p) => p.in !== 'cookie');
+}
+
+function parameterExample(document: OpenApiDocument, parameter: ParameterObject): string | undefined {
+  const named = Object.values(parameter.examples ?? {})[0]?.value;
+  const value = parameter.example ?? named ?? (parameter.schema ? schemaExample(document, parameter.schema) : undefined);
+  if (value === undefined || value === null || typeof value === 'object') return undefined;
+  return String(value);
+}
+
+function listOptions(operation: OperationObject): ListOptions | undefined {
+  const list = operation['x-flusso-list'];
+  if (!list) return undefined;
+  return {
+    filters: Object.entries(list.filters ?? {}).map(([field, operators]) => ({ field, operators })),
+    sorts: list.sorts ?? [],
+    expansions: list.expansions ?? [],
+  };
+}
+
+/** `{ key: value }` when value is present, `{}` otherwise: keeps absent fields out of the page data. */
+function optional<K extends string, V>(key: K, value: V | undefined | null | '', render?: (text: V) => V): { [k in K]?: V } {
+  if (value === undefined || value === null || value === '') return {};
+  return { [key]: render ? render(value) : value } as { [k in K]?: V };
+}
