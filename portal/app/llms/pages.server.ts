@@ -1,0 +1,67 @@
+import { getDoc, getDocsSidebar } from "~/docs/content.server";
+import { docUrl, flattenSidebar } from "~/docs/sidebar";
+import { getSiteConfig } from "~/layout/site.server";
+import { buildReferenceModel } from "~/reference/model";
+import { openApiDocument } from "~/reference/document.server";
+import { docMarkdown } from "./docMarkdown";
+import { llmsTxt } from "./llmsTxt";
+import { referenceMarkdown } from "./referenceMarkdown";
+
+/** The docs pages in sidebar order, each with its site URL and the URL of its Markdown version. */
+export function docsPages() {
+  return flattenSidebar(getDocsSidebar()).flatMap((link) => {
+    const doc = getDoc(link.docPath);
+    return doc ? [{ ...doc, url: docUrl(doc.path), markdownUrl: markdownUrl(doc.path) }] : [];
+  });
+}
+
+/** `/basics/errors` → `/basics/errors.md`; the home page is `/index.md`. */
+export function markdownUrl(docPath: string): string {
+  return `/${docPath}.md`;
+}
+
+export const REFERENCE_MARKDOWN_URL = "/api-reference.md";
+
+/** The Markdown version of a docs page, or undefined when there is no such page. */
+export function docMarkdownFor(docPath: string): string | undefined {
+  const doc = getDoc(docPath);
+  if (!doc) return undefined;
+  const { hosts, supportEmail } = getSiteConfig();
+  return docMarkdown({ title: doc.data.title, description: doc.data.description, body: doc.body }, { host: hosts.development, email: supportEmail });
+}
+
+export function referenceMarkdownText(): string | undefined {
+  const document = openApiDocument();
+  return document && referenceMarkdown(buildReferenceModel(document), getSiteConfig().hosts.development);
+}
+
+export function llmsTxtFor(origin: string): string {
+  const { hosts, supportEmail } = getSiteConfig();
+  const document = openApiDocument();
+  return llmsTxt({
+    title: "Flusso Developers",
+    summary:
+      "Documentation of the Flusso Integration API (beta): a REST API over HTTPS, with bearer API keys, for the documents, e-invoices (SDI), payment flows, bank accounts, transactions and reconciliations of Italian businesses.",
+    details: [
+      `Base URLs: development \`${hosts.development}/api/v1\`, production \`${hosts.production}/api/v1\`. Every request sends \`Authorization: Bearer <API key>\`.`,
+      `Lists are cursor-paginated and accept \`filter[field__op]\`, \`sort\` and \`expand\`. Support: ${supportEmail}.`,
+    ].join(" "),
+    sections: [
+      {
+        name: "Docs",
+        links: docsPages().map((page) => ({ title: page.data.title, url: origin + page.markdownUrl, description: page.data.description })),
+      },
+      {
+        name: "API reference",
+        links: [
+          {
+            title: "API reference",
+            url: origin + REFERENCE_MARKDOWN_URL,
+            description: "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example.",
+          },
+          ...(document ? [{ title: "OpenAPI document", url: `${origin}/openapi.json`, description: `OpenAPI ${document.openapi}, version ${document.info.version}.` }] : []),
+        ],
+      },
+    ],
+  });
+}

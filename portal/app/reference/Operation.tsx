@@ -1,0 +1,35 @@
+import { CodeSamples } from "./CodeSamples";
+import type { OperationView } from "./model";
+import { ListOptionsTable, Parameters } from "./Parameters";
+import { RequestBody, Responses } from "./Responses";
+import type { SchemaNode } from "./schema";
+import { TryIt } from "./TryIt";
+
+/** The anchor of an operation: `/api-reference/#operation/<operationId>`. */
+export const operationAnchor = (id: string) => `operation/${id}`;
+
+export function Operation({ operation, schemas }: { operation: OperationView; schemas: Record<string, SchemaNode> }) {
+  return (
+    <section id={operationAnchor(operation.id)} className="ref-operation" aria-labelledby={`${operation.id}-title`}>
+      <div className="ref-operation-docs">
+        <h3 id={`${operation.id}-title`}>
+          <a href={`#${operationAnchor(operation.id)}`}>{operation.summary}</a>
+          {operation.deprecated ? <span className="schema-flag">deprecato</span> : null}
+        </h3>
+        <p className="ref-endpoint">
+          <span className={`ref-method ref-method-${operation.method.toLowerCase()}`}>{operation.method}</span>
+          <code>{operation.path}</code>
+        </p>
+        {operation.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: operation.description }} /> : null}
+        <Parameters parameters={operation.parameters} schemas={schemas} />
+        {operation.list ? <ListOptionsTable list={operation.list} /> : null}
+        {operation.requestBody ? <RequestBody body={operation.requestBody} schemas={schemas} /> : null}
+        <Responses responses={operation.responses} schemas={schemas} />
+      </div>
+      <div className="ref-operation-samples">
+        <CodeSamples example={operation.example} />
+        <TryIt operation={operation} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ListOptions, ParameterView } from "./model";
+import { typeLabel, type SchemaNode } from "./schema";
+import { Facts, SchemaTree, isExpandable } from "./SchemaTree";
+
+const GROUPS: Array<{ in: ParameterView["in"]; title: string }> = [
+  { in: "path", title: "Parametri di percorso" },
+  { in: "query", title: "Parametri di query" },
+  { in: "header", title: "Intestazioni" },
+];
+
+export function Parameters({ parameters, schemas }: { parameters: ParameterView[]; schemas: Record<string, SchemaNode> }) {
+  return (
+    <>
+      {GROUPS.map((group) => {
+        const members = parameters.filter((p) => p.in === group.in);
+        if (members.length === 0) return null;
+        return (
+          <section key={group.in} className="ref-block">
+            <h4>{group.title}</h4>
+            <ul className="schema-properties">
+              {members.map((parameter) => (
+                <li key={parameter.name} className="schema-property">
+                  <div className="schema-property-head">
+                    <code className="schema-name">{parameter.name}</code>
+                    <span className="schema-type">{typeLabel(parameter.schema)}</span>
+                    {parameter.required ? <span className="schema-required">obbligatorio</span> : null}
+                  </div>
+                  <Facts facts={{ ...parameter.schema, description: parameter.description }} />
+                  {parameter.example !== undefined ? (
+                    <p className="schema-fact">
+                      Esempio: <code>{parameter.example}</code>
+                    </p>
+                  ) : null}
+                  {isExpandable(parameter.schema, schemas) ? <SchemaTree node={parameter.schema} schemas={schemas} /> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+/** The filter, sort and expand fields a list operation accepts (from `x-flusso-list`). */
+export function ListOptionsTable({ list }: { list: ListOptions }) {
+  if (list.filters.length + list.sorts.length + list.expansions.length === 0) return null;
+  return (
+    <section className="ref-block">
+      <h4>Opzioni della lista</h4>
+      <dl className="ref-list-options">
+        {list.filters.length > 0 ? (
+          <>
+            <dt>
+              Filtri (<code>filter[campo__operatore]</code>)
+            </dt>
+            <dd>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Campo</th>
+                    <th scope="col">Operatori</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.filters.map((filter) => (
+                    <tr key={filter.field}>
+                      <td>
+                        <code>{filter.field}</code>
+                      </td>
+                      <td>{filter.operators.map((operator) => <code key={operator}>{operator}</code>)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </dd>
+          </>
+        ) : null}
+        {list.sorts.length > 0 ? (
+          <>
+            <dt>
+              Ordinamento (<code>sort</code>, <code>-</code> per decrescente)
+            </dt>
+            <dd>{list.sorts.map((sort) => <code key={sort}>{sort}</code>)}</dd>
+          </>
+        ) : null}
+        {list.expansions.length > 0 ? (
+          <>
+            <dt>
+              Espansioni (<code>expand</code>)
+            </dt>
+            <dd>{list.expansions.map((expansion) => <code key={expansion}>{expansion}</code>)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { Main } from "~/layout/Main";
+import type { ReferenceModel } from "./model";
+import { Operation } from "./Operation";
+import { ReferenceSidebar } from "./ReferenceSidebar";
+import { useScrollToOperation } from "./useScrollToOperation";
+
+/** The reference's own layout: a 300 px sidebar of tags and operations beside the operations. */
+export function ReferenceLayout({ model }: { model: ReferenceModel }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  useScrollToOperation();
+
+  return (
+    <div className="ref-layout">
+      <button
+        type="button"
+        className="ref-menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="reference-sidebar"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        Menu
+      </button>
+      <ReferenceSidebar tags={model.tags} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <Main className="ref-content">
+        <header className="ref-intro">
+          <h1>
+            {model.title} <span className="ref-version">{model.version}</span>
+          </h1>
+          {model.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: model.description }} /> : null}
+          <p>
+            Scarica la specifica: <a href="/openapi.json" download>OpenAPI JSON</a> · <a href="/openapi.yaml" download>OpenAPI YAML</a>
+          </p>
+        </header>
+        {model.tags.map((tag) => (
+          <section key={tag.name} className="ref-tag" aria-labelledby={`tag-${tag.name}`}>
+            <h2 id={`tag-${tag.name}`}>{tag.name}</h2>
+            {tag.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: tag.description }} /> : null}
+            {tag.operations.map((operation) => (
+              <Operation key={operation.id} operation={operation} schemas={model.schemas} />
+            ))}
+          </section>
+        ))}
+      </Main>
+    </div>
+  );
+}

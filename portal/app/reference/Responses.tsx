@@ -1,0 +1,56 @@
+import type { BodyView, ResponseView } from "./model";
+import { typeLabel, type SchemaNode } from "./schema";
+import { SchemaTree } from "./SchemaTree";
+
+export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record<string, SchemaNode> }) {
+  return (
+    <section className="ref-block">
+      <h4>
+        Corpo della richiesta <code className="ref-media">{body.contentType}</code>
+        {body.required ? <span className="schema-required">obbligatorio</span> : null}
+      </h4>
+      {body.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: body.description }} /> : null}
+      {body.schema ? (
+        <>
+          <p className="schema-type">{typeLabel(body.schema)}</p>
+          <SchemaTree node={body.schema} schemas={schemas} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function Responses({ responses, schemas }: { responses: ResponseView[]; schemas: Record<string, SchemaNode> }) {
+  return (
+    <section className="ref-block">
+      <h4>Risposte</h4>
+      {responses.map((response) => (
+        <details key={response.status} className={`ref-response ref-status-${response.status[0]}xx`} open={response.status.startsWith("2")}>
+          <summary>
+            <span className="ref-status">{response.status}</span>
+            <span
+              className="ref-response-description"
+              dangerouslySetInnerHTML={{ __html: response.description ?? "" }}
+            />
+          </summary>
+          {response.schema ? (
+            <>
+              <p className="schema-type">
+                {typeLabel(response.schema)} <code className="ref-media">{response.contentType}</code>
+              </p>
+              <SchemaTree node={response.schema} schemas={schemas} />
+            </>
+          ) : null}
+          {response.example !== undefined ? (
+            <figure className="ref-example">
+              <figcaption>Esempio</figcaption>
+              <pre>
+                <code>{JSON.stringify(response.example, null, 2)}</code>
+              </pre>
+            </figure>
+          ) : null}
+        </details>
+      ))}
+    </section>
+  );
+}

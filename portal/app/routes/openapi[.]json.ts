@@ -1,0 +1,9 @@
+import { openApiDocument } from "~/reference/document.server";
+
+export function loader() {
+  const document = openApiDocument();
+  if (!document) return new Response("The OpenAPI document has not been generated yet.", { status: 404 });
+  return new Response(JSON.stringify(document, null, 2), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": 'inline; filename="openapi.json"' },
+  });
+}
