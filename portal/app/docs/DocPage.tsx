@@ -1,0 +1,94 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Await, Link, useLoaderData } from "@remix-run/react";
+import { Suspense, useEffect, useState } from "react";
+import { useDocsPreferredVersion } from "~/behaviour/docsPreferredVersion";
+import { usePrefetch } from "~/behaviour/prefetch";
+import { DocsLayout } from "~/layout/DocsLayout";
+import { LoadOnDemand } from "~/layout/LoadOnDemand";
+import { DOCS_PLUGIN_ID, DOCS_VERSION, SITE_TITLE } from "~/layout/site";
+import { TableOfContents, TableOfContentsMobile } from "~/layout/TableOfContents";
+import { useSiteData } from "~/layout/useSiteData";
+import { DocContent } from "./DocContent";
+import type { loadDocPage } from "./loader.server";
+import type { SidebarLink } from "./sidebar";
+
+type Loader = () => ReturnType<typeof loadDocPage>;
+
+export const docMeta: MetaFunction<Loader> = ({ data }) => {
+  if (!data) return [{ title: SITE_TITLE }];
+  return [
+    { title: `${data.doc.title} | ${SITE_TITLE}` },
+    { name: "description", content: data.doc.description },
+    { property: "og:title", content: data.doc.title },
+  ];
+};
+
+/** Test hook only (see testHooks.server.ts): throws during render once the page is hydrated. */
+function useTestCrash(crash: boolean) {
+  const [crashed, setCrashed] = useState(false);
+  useEffect(() => {
+    if (crash) setCrashed(true);
+  }, [crash]);
+  if (crashed) {
+    throw new Error("The page threw while rendering (test hook).", { cause: new Error("The test asked for a crash.") });
+  }
+}
+
+function PageNavigation({ previous, next }: { previous: SidebarLink | null; next: SidebarLink | null }) {
+  const prefetch = usePrefetch("viewport");
+  if (!previous && !next) return null;
+  return (
+    <nav className="pagination-nav" aria-label="Pagine della documentazione">
+      {previous && (
+        <Link to={previous.href} prefetch={prefetch} className="pagination-link">
+          <span className="pagination-label">Precedente</span>
+          <span className="pagination-title">« {previous.label}</span>
+        </Link>
+      )}
+      {next && (
+        <Link to={next.href} prefetch={prefetch} className="pagination-link pagination-next">
+          <span className="pagination-label">Successiva</span>
+          <span className="pagination-title">{next.label} »</span>
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** Every docs route renders this: the sidebar, then the page, loaded on demand, with its TOC. */
+export function DocPage() {
+  const { doc, body, previous, next, crash } = useLoaderData<Loader>();
+  const { sidebar } = useSiteData();
+  const { savePreferredVersion } = useDocsPreferredVersion(DOCS_PLUGIN_ID);
+  useTestCrash(crash);
+
+  useEffect(() => savePreferredVersion(DOCS_VERSION), [savePreferredVersion]);
+
+  return (
+    <DocsLayout sidebar={sidebar}>
+      <div className="doc-page">
+        <article className="doc-article">
+          <header className="doc-header">
+            <span className="badge badge-version">Versione {DOCS_VERSION}</span>
+            <h1>{doc.title}</h1>
+          </header>
+          <LoadOnDemand resolve={body}>
+            {({ blocks, toc }) => (
+              <>
+                <TableOfContentsMobile items={toc} />
+                <DocContent blocks={blocks} />
+              </>
+            )}
+          </LoadOnDemand>
+          <PageNavigation previous={previous} next={next} />
+        </article>
+        {/* The article already shows the spinner and any failure; the TOC just waits quietly. */}
+        <Suspense fallback={null}>
+          <Await resolve={body} errorElement={null}>
+            {({ toc }) => <TableOfContents items={toc} />}
+          </Await>
+        </Suspense>
+      </div>
+    </DocsLayout>
+  );
+}

@@ -1,0 +1,39 @@
+import { getSiteConfig } from "~/layout/site.server";
+import { getDoc, getDocsSidebar } from "./content.server";
+import { renderMarkdown, type RenderedDoc } from "./markdown";
+import { flattenSidebar } from "./sidebar";
+import { readTestHook, withTestHook } from "./testHooks.server";
+
+const rendered = new Map<string, RenderedDoc>();
+
+function renderDoc(path: string, body: string): RenderedDoc {
+  const { hosts, supportEmail } = getSiteConfig();
+  const key = `${path}\n${hosts.development}\n${hosts.production}\n${supportEmail}`;
+  let doc = rendered.get(key);
+  if (!doc) {
+    doc = renderMarkdown(body, { hosts, email: supportEmail });
+    rendered.set(key, doc);
+  }
+  return doc;
+}
+
+/**
+ * Data for one docs page. The page frame (title, neighbours) comes at once; the rendered
+ * body is a promise, so the frame can show while the content loads on demand.
+ */
+export function loadDocPage(path: string, request: Request) {
+  const doc = getDoc(path);
+  if (!doc) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const hook = readTestHook(request);
+  const pages = flattenSidebar(getDocsSidebar());
+  const index = pages.findIndex((page) => page.docPath === path);
+  return {
+    doc: { path, title: doc.data.title, description: doc.data.description },
+    previous: index > 0 ? pages[index - 1] : null,
+    next: index >= 0 && index < pages.length - 1 ? pages[index + 1] : null,
+    body: withTestHook(hook, () => renderDoc(path, doc.body)),
+    crash: hook?.kind === "crash",
+  };
+}
+
+export type DocPageData = ReturnType<typeof loadDocPage>;

@@ -1,0 +1,96 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { announcementScript } from "~/behaviour/announcement";
+import { colorModeScript } from "~/behaviour/colorMode";
+import { environmentScript } from "~/behaviour/environment";
+import { useReloadOnFailedNavigation } from "~/behaviour/reloadOnFailedNavigation";
+import { getDocsSidebar } from "~/docs/content.server";
+import { CRASH_TITLE, CrashScreen } from "~/layout/CrashScreen";
+import { NOT_FOUND_TITLE, NotFound } from "~/layout/NotFound";
+import { SiteShell } from "~/layout/SiteShell";
+import { ANNOUNCEMENT, SITE_TITLE } from "~/layout/site";
+import { getSiteConfig } from "~/layout/site.server";
+import { useSiteData } from "~/layout/useSiteData";
+import stylesheet from "~/styles/site.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? (isRouteErrorResponse(error) && error.status === 404 ? NOT_FOUND_TITLE : CRASH_TITLE) : SITE_TITLE },
+];
+
+export function loader() {
+  return { site: getSiteConfig(), sidebar: getDocsSidebar() };
+}
+
+// Settings and sidebar do not change between pages: no need to fetch them on every navigation.
+export const shouldRevalidate = () => false;
+
+// Theme, environment and announcement are applied before the first paint, so nothing flashes.
+const headScript = colorModeScript + environmentScript + announcementScript(ANNOUNCEMENT.id);
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" dir="ltr" data-theme="light" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { site, sidebar } = useSiteData();
+  return (
+    <SiteShell hosts={site.hosts} supportEmail={site.supportEmail} sidebar={sidebar}>
+      {children}
+    </SiteShell>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const reloading = useReloadOnFailedNavigation(error);
+  if (reloading) return null;
+  return (
+    <Shell>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFound />
+      ) : (
+        <CrashScreen error={error} onTryAgain={() => revalidator.revalidate()} />
+      )}
+    </Shell>
+  );
+}
