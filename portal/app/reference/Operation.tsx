@@ -1,12 +1,10 @@
+import { operationAnchor } from "./anchor";
 import { CodeSamples } from "./CodeSamples";
 import type { OperationView } from "./model";
 import { ListOptionsTable, Parameters } from "./Parameters";
 import { RequestBody, Responses } from "./Responses";
 import type { SchemaNode } from "./schema";
 import { TryIt } from "./TryIt";
-
-/** The anchor of an operation: `/api-reference/#operation/<operationId>`. */
-export const operationAnchor = (id: string) => `operation/${id}`;
 
 export function Operation({ operation, schemas }: { operation: OperationView; schemas: Record<string, SchemaNode> }) {
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { TagView } from "./model";
-import { operationAnchor } from "./Operation";
+import { operationAnchor } from "./anchor";
 
 /**
  * Tags and their operations. Every group starts open so the page reads without JavaScript;

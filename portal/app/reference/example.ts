@@ -66,6 +66,13 @@ export function schemaExample(document: OpenApiDocument, input: SchemaOrRef, dep
   return undefined;
 }
 
+/** A value the schema itself suggests (example, default, enum, well-known format), never a generic placeholder. */
+export function declaredExample(document: OpenApiDocument, input: SchemaOrRef): unknown {
+  const schema = resolve(document, input);
+  const value = schema.example ?? schema.examples?.[0] ?? schema.default ?? schema.const ?? schema.enum?.find((v) => v !== null);
+  return value ?? (schema.format ? FORMAT_EXAMPLES[schema.format] : undefined);
+}
+
 function hasOwnExample(document: OpenApiDocument, input: SchemaOrRef): boolean {
   const schema = resolve(document, input);
   return schema.example !== undefined || (schema.examples?.length ?? 0) > 0;

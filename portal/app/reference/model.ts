@@ -1,4 +1,4 @@
-import { mediaExample, schemaExample } from './example';
+import { declaredExample, mediaExample } from './example';
 import {
   HTTP_METHODS,
   resolve,
@@ -214,7 +214,7 @@ function mergeParameters(document: OpenApiDocument, item: PathItemObject, operat
 
 function parameterExample(document: OpenApiDocument, parameter: ParameterObject): string | undefined {
   const named = Object.values(parameter.examples ?? {})[0]?.value;
-  const value = parameter.example ?? named ?? (parameter.schema ? schemaExample(document, parameter.schema) : undefined);
+  const value = parameter.example ?? named ?? (parameter.schema ? declaredExample(document, parameter.schema) : undefined);
   if (value === undefined || value === null || typeof value === 'object') return undefined;
   return String(value);
 }
