@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Account } from './account.entity.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsService } from './accounts.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Account])],
+  controllers: [AccountsController],
+  providers: [AccountsService],
+})
+export class AccountsModule {}

@@ -1,0 +1,40 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { CategoriesModule } from './categories/categories.module.js';
+import { AuthModule } from './common/auth/auth.module.js';
+import { DatabaseModule } from './common/database/database.module.js';
+import { EventsModule } from './common/events/events.module.js';
+import { RedisModule } from './common/redis/redis.module.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { CounterpartsModule } from './counterparts/counterparts.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { FlowsModule } from './flows/flows.module.js';
+import { ReconciliationsModule } from './reconciliations/reconciliations.module.js';
+import { TransactionsModule } from './transactions/transactions.module.js';
+
+/** The API process: every HTTP-facing module. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(),
+        RedisModule,
+        AuthModule,
+        EventsModule,
+        CompaniesModule,
+        AccountsModule,
+        CategoriesModule,
+        CounterpartsModule,
+        DocumentsModule,
+        FlowsModule,
+        TransactionsModule,
+        ReconciliationsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { Environment } from '../../config/config.js';
+
+/** Who is calling: resolved from the API key by the ApiKeyGuard. */
+export interface AuthContext {
+  keyId: string;
+  integratorId: string;
+  environment: Environment;
+  /** Companies the key's integrator was granted. */
+  companyIds: ReadonlySet<string>;
+}
+
+export type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
+
+export const PUBLIC_ROUTE = 'flusso:public';
+/** Marks a route that answers without an API key (the OpenAPI document, health checks). */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+export const CurrentAuth = createParamDecorator((_: unknown, context: ExecutionContext): AuthContext => {
+  const auth = context.switchToHttp().getRequest<AuthenticatedRequest>().auth;
+  if (!auth) throw new Error('CurrentAuth used on a public route');
+  return auth;
+});
+
+/** The company named in the path, already checked against the key's grants by the CompanyAccessGuard. */
+export const CompanyId = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string =>
+    (context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, string>).company_id,
+);

@@ -1,0 +1,23 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { migrations } from '../../../../migrations/index.js';
+import { entities } from './entities.js';
+import { SnakeNamingStrategy } from './snake-naming.strategy.js';
+
+/** The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. */
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities,
+    migrations,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'flusso' },
+  };
+}
+
+export function createDataSource(databaseUrl: string): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl));
+}

@@ -1,0 +1,31 @@
+import { Account } from '../../accounts/account.entity.js';
+import { Category } from '../../categories/category.entity.js';
+import { Company } from '../../companies/company.entity.js';
+import { Subscription } from '../../companies/subscription.entity.js';
+import { Counterpart } from '../../counterparts/counterpart.entity.js';
+import { RegistryCompany } from '../../counterparts/registry-company.entity.js';
+import { Document } from '../../documents/document.entity.js';
+import { Flow } from '../../flows/flow.entity.js';
+import { ApiKey } from '../../integrators/api-key.entity.js';
+import { CompanyGrant } from '../../integrators/company-grant.entity.js';
+import { Integrator } from '../../integrators/integrator.entity.js';
+import { Reconciliation } from '../../reconciliations/reconciliation.entity.js';
+import { Transaction } from '../../transactions/transaction.entity.js';
+import { DomainEvent } from '../events/event.entity.js';
+
+export const entities = [
+  Integrator,
+  ApiKey,
+  CompanyGrant,
+  Company,
+  Subscription,
+  Account,
+  Category,
+  Counterpart,
+  RegistryCompany,
+  Document,
+  Flow,
+  Transaction,
+  Reconciliation,
+  DomainEvent,
+];

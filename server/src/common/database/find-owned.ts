@@ -1,0 +1,31 @@
+import type { FindOptionsWhere, Repository } from 'typeorm';
+import { ApiError } from '../errors/api-error.js';
+import { isUuid } from '../listing/list-query.js';
+
+/**
+ * Loads a row by id for a company: 404 when no such row exists, 403 when it belongs to another company (the caller
+ * learns nothing of it). A malformed id cannot name a row, so it is a 404 too.
+ */
+export async function findOwned<E extends { id: string; companyId: string }>(
+  repository: Repository<E>,
+  companyId: string,
+  id: string,
+  what: string,
+  pointer?: string,
+): Promise<E> {
+  if (!isUuid(id)) throw ApiError.notFound(what, pointer);
+  const row = await repository.findOne({ where: { id } as FindOptionsWhere<E> });
+  if (!row) throw ApiError.notFound(what, pointer);
+  if (row.companyId !== companyId.toLowerCase()) {
+    throw ApiError.forbidden(`This API key has no access to this ${what.toLowerCase()}.`, pointer);
+  }
+  return row;
+}
+
+/** Rows by id in one query, as a map for attaching expansions. */
+export async function byId<E extends { id: string }>(repository: Repository<E>, ids: Iterable<string | null>): Promise<Map<string, E>> {
+  const unique = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
+  if (unique.length === 0) return new Map();
+  const rows = await repository.createQueryBuilder('r').where('r.id IN (:...ids)', { ids: unique }).getMany();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt } from '../database/timestamps.js';
+
+/**
+ * The outbox: an event is written in the same database transaction as the change it describes, and delivered later
+ * by the worker, so no change is ever announced that did not commit, nor committed without being announced.
+ */
+@Entity('events')
+export class DomainEvent {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  companyId: string;
+
+  @Column('text')
+  type: string;
+
+  @Column('jsonb')
+  payload: Record<string, unknown>;
+
+  @CreatedAt()
+  createdAt: Date;
+
+  /** Set by the relay once the event has been handed to the delivery queue. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  relayedAt: Date | null;
+}

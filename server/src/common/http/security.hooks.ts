@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config/config.js';
+import { errorItem } from '../errors/api-error.js';
+
+const HSTS = 'max-age=63072000; includeSubDomains; preload';
+
+/**
+ * HTTPS only: in production a request that did not arrive over TLS (directly, or as told by a trusted proxy's
+ * X-Forwarded-Proto) is refused before it reaches any handler. Every answer carries HSTS.
+ */
+export function registerSecurityHooks(fastify: FastifyInstance, config: AppConfig): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('strict-transport-security', HSTS);
+    reply.header('x-content-type-options', 'nosniff');
+    if (config.environment === 'production' && request.protocol !== 'https') {
+      await reply
+        .status(403)
+        .type('application/json; charset=utf-8')
+        .send({ errors: [errorItem('https_required', 'This API is served over HTTPS only; call it with https://.')] });
+    }
+  });
+}

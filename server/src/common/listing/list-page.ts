@@ -1,0 +1,139 @@
+import { Brackets, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
+import type { FieldSpec, ListSpec } from './list-spec.js';
+
+export interface Page<T> {
+  data: T[];
+  page: { cursor: string | null; size: number };
+}
+
+/** Values reach SQL only as bound parameters; each gets a fresh name. */
+class Params {
+  private next = 0;
+  readonly values: Record<string, unknown> = {};
+
+  bind(value: unknown): string {
+    const name = `p${this.next++}`;
+    this.values[name] = value;
+    return name;
+  }
+}
+
+function escapeLike(value: string): string {
+  const escaped = value.replace(/[\\_]/g, (c) => `\\${c}`);
+  // Without a wildcard of their own, ilike means "contains".
+  return escaped.includes('%') ? escaped : `%${escaped}%`;
+}
+
+function condition(filter: FilterCondition, params: Params): string {
+  const { column, type } = filter.spec;
+  const value = filter.value;
+  switch (filter.operator) {
+    case 'eq':
+      return `${column} = :${params.bind(value)}`;
+    case 'neq':
+      return `${column} IS DISTINCT FROM :${params.bind(value)}`;
+    case 'gt':
+      return `${column} > :${params.bind(value)}`;
+    case 'gte':
+      return `${column} >= :${params.bind(value)}`;
+    case 'lt':
+      return `${column} < :${params.bind(value)}`;
+    case 'lte':
+      return `${column} <= :${params.bind(value)}`;
+    case 'in':
+      return `${column} IN (:...${params.bind(value)})`;
+    case 'notIn':
+      return `(${column} NOT IN (:...${params.bind(value)}) OR ${column} IS NULL)`;
+    case 'ilike':
+      return `${column} ILIKE :${params.bind(escapeLike(value as string))}`;
+    case 'empty': {
+      const isEmpty = type === 'string' ? `(${column} IS NULL OR ${column} = '')` : `${column} IS NULL`;
+      return value ? isEmpty : `NOT ${isEmpty}`;
+    }
+  }
+}
+
+interface KeysetTerm {
+  column: string;
+  direction: 'ASC' | 'DESC';
+  nullable: boolean;
+  value: unknown;
+}
+
+/**
+ * The rows strictly after the cursor in the sort order. PostgreSQL sorts NULL as the largest value (ASC NULLS LAST,
+ * DESC NULLS FIRST), and the comparison follows the same rule. When every term shares one direction and none is
+ * nullable, one row-value comparison lets the index seek straight to the cursor.
+ */
+function keyset(terms: KeysetTerm[], params: Params): string {
+  const uniform = terms.every((t) => t.direction === terms[0].direction && !t.nullable);
+  if (uniform) {
+    const op = terms[0].direction === 'ASC' ? '>' : '<';
+    return `(${terms.map((t) => t.column).join(', ')}) ${op} (${terms.map((t) => `:${params.bind(t.value)}`).join(', ')})`;
+  }
+  const after = (t: KeysetTerm): string | null => {
+    if (t.value === null) return t.direction === 'ASC' ? null : `${t.column} IS NOT NULL`;
+    const bound = `:${params.bind(t.value)}`;
+    return t.direction === 'ASC'
+      ? t.nullable
+        ? `(${t.column} > ${bound} OR ${t.column} IS NULL)`
+        : `${t.column} > ${bound}`
+      : `${t.column} < ${bound}`;
+  };
+  const equal = (t: KeysetTerm): string => (t.value === null ? `${t.column} IS NULL` : `${t.column} = :${params.bind(t.value)}`);
+  const branches: string[] = [];
+  terms.forEach((term, i) => {
+    const strictly = after(term);
+    if (strictly) branches.push([...terms.slice(0, i).map(equal), strictly].join(' AND '));
+  });
+  return branches.length ? `(${branches.map((b) => `(${b})`).join(' OR ')})` : 'FALSE';
+}
+
+function cursorValue(row: ObjectLiteral, spec: FieldSpec): unknown {
+  const value = row[spec.column.slice(spec.column.indexOf('.') + 1)];
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/**
+ * Serves one page of a list: the caller's base query (already scoped to the company) plus the request's filters,
+ * keyset position and order, fetching one row more than the page to learn whether another page follows.
+ */
+export async function fetchPage<E extends ObjectLiteral>(
+  base: SelectQueryBuilder<E>,
+  spec: ListSpec,
+  query: ListQuery,
+): Promise<{ rows: E[]; cursor: string | null }> {
+  const params = new Params();
+  const qb = base.clone();
+  const joins = new Set(query.filters.map((f) => f.spec.join).filter((j): j is string => Boolean(j)));
+  for (const join of joins) spec.joins[join](qb);
+  for (const filter of query.filters) qb.andWhere(condition(filter, params));
+  const idSpec: FieldSpec = { column: `${spec.alias}.id`, type: 'uuid' };
+  const order: SortTerm[] = [...query.sort, { field: 'id', direction: query.sort.at(-1)?.direction ?? 'ASC', spec: idSpec }];
+  if (query.after) {
+    const after = query.after;
+    const terms = order.map((term, i) => ({
+      column: term.spec.column,
+      direction: term.direction,
+      nullable: Boolean(term.spec.nullable),
+      value: after[i],
+    }));
+    qb.andWhere(new Brackets((where: WhereExpressionBuilder) => where.where(keyset(terms, params))));
+  }
+  order.forEach((term, i) => {
+    const nulls = term.direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST';
+    if (i === 0) qb.orderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
+    else qb.addOrderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
+  });
+  qb.setParameters(params.values).limit(query.pageSize + 1);
+  const rows = await qb.getMany();
+  if (rows.length <= query.pageSize) return { rows, cursor: null };
+  rows.length = query.pageSize;
+  const last = rows[rows.length - 1];
+  return { rows, cursor: encodeCursor(order.map((term) => cursorValue(last, term.spec)), query.fingerprint) };
+}
+
+export function page<T>(data: T[], cursor: string | null, size: number): Page<T> {
+  return { data, page: { cursor, size } };
+}

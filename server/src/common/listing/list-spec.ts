@@ -1,0 +1,76 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/**
+ * What a resource declares about its list endpoint: which fields can be filtered and sorted and which members can be
+ * expanded. The parser, the SQL builder and the OpenAPI decorators all read this one declaration.
+ */
+export type FieldType = 'uuid' | 'string' | 'enum' | 'date' | 'datetime' | 'decimal';
+
+export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty', 'ilike'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface FieldSpec {
+  /** Query-builder path of the column, `alias.property`. */
+  column: string;
+  type: FieldType;
+  /** Allowed values of an enum field. */
+  values?: readonly string[];
+  nullable?: boolean;
+  /** Name of a join (declared in `joins`) the field needs. */
+  join?: string;
+}
+
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface ListSpec {
+  /** Alias of the listed entity in the query builder. */
+  alias: string;
+  filters: Record<string, FieldSpec>;
+  sorts: Record<string, FieldSpec>;
+  /** Order when the request names none, e.g. `-created_at`. May use fields that are not publicly sortable. */
+  defaultSort: Array<{ field: string; direction: SortDirection; spec: FieldSpec }>;
+  /** Allowed expand paths, nested ones with dots (`reconciliations.flow`). */
+  expansions: readonly string[];
+  /** Joins that some filter fields need, added only when such a filter is used. */
+  joins: Record<string, JoinFn>;
+}
+
+export type JoinFn = (qb: SelectQueryBuilder<ObjectLiteral>) => void;
+
+/** Operators that make sense for each kind of field. */
+export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
+  uuid: ['eq', 'neq', 'in', 'notIn', 'empty'],
+  enum: ['eq', 'neq', 'in', 'notIn', 'empty'],
+  string: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty', 'ilike'],
+  date: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
+  datetime: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
+  decimal: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
+};
+
+export function defineList(spec: {
+  alias: string;
+  filters?: Record<string, FieldSpec>;
+  sorts?: Record<string, FieldSpec>;
+  defaultSort: string;
+  internalFields?: Record<string, FieldSpec>;
+  expansions?: readonly string[];
+  joins?: Record<string, JoinFn>;
+}): ListSpec {
+  const sorts = spec.sorts ?? {};
+  const known = { ...spec.internalFields, ...sorts };
+  const defaultSort = spec.defaultSort.split(',').map((term) => {
+    const descending = term.startsWith('-');
+    const field = descending ? term.slice(1) : term;
+    const fieldSpec = known[field];
+    if (!fieldSpec) throw new Error(`defaultSort field ${field} is not declared`);
+    return { field, direction: (descending ? 'DESC' : 'ASC') as SortDirection, spec: fieldSpec };
+  });
+  return {
+    alias: spec.alias,
+    filters: spec.filters ?? {},
+    sorts,
+    defaultSort,
+    expansions: spec.expansions ?? [],
+    joins: spec.joins ?? {},
+  };
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAuth, type AuthContext } from '../common/auth/auth-context.js';
+import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
+import { ApiList } from '../common/listing/list.openapi.js';
+import type { QueryParams } from '../common/listing/list-query.js';
+import { CompanyDto } from './company.dto.js';
+import { CompaniesService, companyList } from './companies.service.js';
+
+@ApiTags('Companies')
+@Controller('companies')
+export class CompaniesController {
+  constructor(private readonly companies: CompaniesService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listCompanies',
+    summary: 'List companies',
+    description: 'Lists the companies the API key\'s integrator has been granted access to. Every other call acts inside one of them.',
+  })
+  @ApiList(companyList, CompanyDto)
+  @ApiErrors(400, ...COMMON_ERRORS)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
+    return this.companies.list(auth, query);
+  }
+}

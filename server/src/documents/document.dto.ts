@@ -1,0 +1,116 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
+import { CategoryRefDto } from '../categories/category.dto.js';
+import { MoneyDto } from '../common/money/money.js';
+import { OptionalNullable } from '../common/validation/optional.js';
+import { CounterpartDto } from '../counterparts/counterpart.dto.js';
+import { FlowDto } from '../flows/flow.dto.js';
+import {
+  DELIVERY_STATUSES,
+  DIRECTIONS,
+  DOCUMENT_FORMATS,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  type DeliveryStatus,
+  type Direction,
+  type DocumentFormat,
+  type DocumentStatus,
+  type DocumentType,
+} from './document.enums.js';
+
+export class DocumentDto {
+  @ApiProperty({ format: 'uuid', example: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c' })
+  id: string;
+
+  @ApiProperty({ description: 'The document number chosen by the issuer.', example: 'FV-2026/0042' })
+  number: string;
+
+  @ApiProperty({ enum: DOCUMENT_TYPES, example: 'INVOICE' })
+  type: DocumentType;
+
+  @ApiProperty({
+    enum: DOCUMENT_STATUSES,
+    description:
+      'DRAFT not finalized; CREATED finalized (an e-invoice is being sent to the SDI); SENT transmitted to the SDI; DELIVERED delivered to the recipient; NOT_DELIVERED transmitted but not delivered; DISCARDED invalid for the SDI; REFUSED refused by the recipient (typically a public administration).',
+    example: 'DELIVERED',
+  })
+  status: DocumentStatus;
+
+  @ApiProperty({ enum: DOCUMENT_FORMATS, nullable: true, description: 'FatturaPA format: FPA12 (public administration), FPR12 (private), FSM10 (simplified).', example: 'FPR12' })
+  format: DocumentFormat | null;
+
+  @ApiProperty({ type: Boolean, nullable: true, example: true })
+  is_e_invoice: boolean | null;
+
+  @ApiProperty({ type: MoneyDto, description: 'Total including VAT.' })
+  gross_amount: MoneyDto;
+
+  @ApiProperty({ type: MoneyDto })
+  vat_amount: MoneyDto;
+
+  @ApiProperty({ type: () => [FlowDto], nullable: true, description: 'Payment flows of the document; null unless `expand=flows`.' })
+  flows: FlowDto[] | null;
+
+  @ApiProperty({ format: 'uuid', type: String, nullable: true, description: 'Id of the category, also when not expanded.' })
+  category_id: string | null;
+
+  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=category` (and null when the document has none).' })
+  category: CategoryRefDto | null;
+
+  @ApiProperty({ format: 'uuid', type: String, nullable: true })
+  subcategory_id: string | null;
+
+  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
+  subcategory: CategoryRefDto | null;
+
+  @ApiProperty({ format: 'uuid', type: String, nullable: true })
+  counterpart_id: string | null;
+
+  @ApiProperty({ type: CounterpartDto, nullable: true, description: 'Null unless `expand=counterpart`.' })
+  counterpart: CounterpartDto | null;
+
+  @ApiProperty({ format: 'date-time', description: 'When the document was recorded in Flusso.' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date', description: 'The document\'s own date.', example: '2026-03-01' })
+  creation_date: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the SDI delivered the e-invoice.' })
+  delivery_date: string | null;
+
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    nullable: true,
+    description:
+      'Last SDI receipt: RC delivered, MC not delivered, NS discarded, NE outcome from a public administration, DT terms elapsed, AT transmitted but not deliverable.',
+  })
+  delivery_status: DeliveryStatus | null;
+
+  @ApiProperty({ enum: DIRECTIONS, description: 'ISSUED or RECEIVED; self-issued invoices count as RECEIVED.', example: 'ISSUED' })
+  direction: Direction;
+
+  @ApiProperty({ type: String, nullable: true, example: 'IT01234567890_00042.xml' })
+  file_name: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Free notes on the document.' })
+  notes: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The integrator\'s own identifier of the document.' })
+  source_id: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+/** Document update payload. */
+export class UpdateDocumentDto {
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'A top-level category of the company, or null to clear it. The subcategory is cleared when it does not belong to the new category.',
+  })
+  @OptionalNullable()
+  @IsUUID('all', { message: 'category_id must be a uuid or null' })
+  category_id?: string | null;
+}

@@ -1,0 +1,76 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt, dateColumn, moneyColumn, UpdatedAt } from '../common/database/timestamps.js';
+import type { DeliveryStatus, DocumentFormat, DocumentStatus, DocumentType, Direction } from './document.enums.js';
+
+/** An issued or received document: an e-invoice sent through the SDI, or any other document with payment flows. */
+@Entity('documents')
+export class Document {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  companyId: string;
+
+  @Column('text')
+  number: string;
+
+  @Column('text')
+  type: DocumentType;
+
+  @Column('text')
+  status: DocumentStatus;
+
+  @Column('text', { nullable: true })
+  format: DocumentFormat | null;
+
+  @Column('boolean', { nullable: true })
+  isEInvoice: boolean | null;
+
+  @Column('text')
+  direction: Direction;
+
+  /** Currency of gross_amount and vat_amount. */
+  @Column('char', { length: 3 })
+  currency: string;
+
+  @Column(moneyColumn)
+  grossAmount: string;
+
+  @Column(moneyColumn)
+  vatAmount: string;
+
+  @Column('uuid', { nullable: true })
+  categoryId: string | null;
+
+  @Column('uuid', { nullable: true })
+  subcategoryId: string | null;
+
+  @Column('uuid', { nullable: true })
+  counterpartId: string | null;
+
+  /** The document's own date (data documento). */
+  @Column(dateColumn)
+  creationDate: string;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  deliveryDate: Date | null;
+
+  @Column('text', { nullable: true })
+  deliveryStatus: DeliveryStatus | null;
+
+  @Column('text', { nullable: true })
+  fileName: string | null;
+
+  @Column('text', { nullable: true })
+  notes: string | null;
+
+  /** The integrator's own identifier for the document, for matching it in their system. */
+  @Column('text', { nullable: true })
+  sourceId: string | null;
+
+  @CreatedAt()
+  createdAt: Date;
+
+  @UpdatedAt()
+  updatedAt: Date;
+}

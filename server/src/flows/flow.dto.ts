@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
+import { MoneyDto } from '../common/money/money.js';
+import { IsCalendarDate } from '../common/validation/calendar-date.js';
+import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from './flow.enums.js';
+
+export class FlowDto {
+  @ApiProperty({ format: 'uuid', example: 'c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid', example: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c' })
+  document_id: string;
+
+  @ApiProperty({ type: MoneyDto })
+  amount: MoneyDto;
+
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'TO_PAY' })
+  payment_status: PaymentStatus;
+
+  @ApiProperty({ enum: PAYMENT_METHODS, nullable: true, example: 'TRANSFER' })
+  payment_method: PaymentMethod | null;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: '2026-03-31' })
+  expected_payment_date: string | null;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Set when the flow is PAID.', example: null })
+  payment_date: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+/** Flow update payload: every member is optional; those present are changed. */
+export class UpdateFlowDto {
+  @ApiPropertyOptional({ type: MoneyDto, description: 'New amount; its currency must be the document\'s.' })
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  amount?: MoneyDto;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-04-30' })
+  @OptionalNullable()
+  @IsString()
+  @IsCalendarDate()
+  expected_payment_date?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description: 'When the flow was paid. Only a PAID flow has one; setting PAID without it uses today\'s date (Europe/Rome).',
+    example: '2026-04-28',
+  })
+  @OptionalNullable()
+  @IsString()
+  @IsCalendarDate()
+  payment_date?: string | null;
+
+  @ApiPropertyOptional({ enum: PAYMENT_METHODS, nullable: true, example: 'TRANSFER' })
+  @OptionalNullable()
+  @IsString()
+  @IsIn(PAYMENT_METHODS, { message: `payment_method must be one of ${PAYMENT_METHODS.join(', ')}` })
+  payment_method?: PaymentMethod | null;
+
+  @ApiPropertyOptional({ enum: PAYMENT_STATUSES, example: 'PAID' })
+  @OptionalNotNull()
+  @IsString()
+  @IsIn(PAYMENT_STATUSES, { message: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}` })
+  payment_status?: PaymentStatus;
+}

@@ -1,0 +1,37 @@
+import { presentCategory } from '../categories/categories.service.js';
+import type { Category } from '../categories/category.entity.js';
+import { money, type Money } from '../common/money/money.js';
+import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
+import type { TransactionDto } from './transaction.dto.js';
+import type { Transaction } from './transaction.entity.js';
+
+export interface TransactionExpansions {
+  categories?: Map<string, Category>;
+  subcategories?: Map<string, Category>;
+  reconciliations?: Map<string, ReconciliationDto[]>;
+}
+
+export function presentTransaction(t: Transaction, expanded: TransactionExpansions = {}): TransactionDto {
+  const category = (id: string | null, map?: Map<string, Category>) => {
+    const found = id && map ? map.get(id) : undefined;
+    return found ? presentCategory(found) : null;
+  };
+  return {
+    id: t.id,
+    account_id: t.accountId,
+    type: t.type,
+    amount: money(t.amount, t.currency) as Money,
+    booking_date_time: t.bookingDateTime?.toISOString() ?? null,
+    date: t.date,
+    value_date: t.valueDate,
+    description: t.description,
+    clean_description: t.cleanDescription,
+    counterpart_name: t.counterpartName,
+    created_at: t.createdAt.toISOString(),
+    category_id: t.categoryId,
+    category: category(t.categoryId, expanded.categories),
+    subcategory_id: t.subcategoryId,
+    subcategory: category(t.subcategoryId, expanded.subcategories),
+    reconciliations: expanded.reconciliations ? (expanded.reconciliations.get(t.id) ?? []) : null,
+  };
+}

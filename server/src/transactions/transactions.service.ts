@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Category } from '../categories/category.entity.js';
+import { byId, findOwned } from '../common/database/find-owned.js';
+import { groupBy } from '../common/database/group-by.js';
+import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { defineList } from '../common/listing/list-spec.js';
+import { Flow } from '../flows/flow.entity.js';
+import { presentFlow } from '../flows/flow.presenter.js';
+import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { presentReconciliation } from '../reconciliations/reconciliation.presenter.js';
+import type { TransactionDto } from './transaction.dto.js';
+import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
+import { presentTransaction } from './transaction.presenter.js';
+
+const TRANSACTION_EXPANSIONS = ['category', 'subcategory', 'reconciliations', 'reconciliations.flow'] as const;
+
+export const transactionList = defineList({
+  alias: 't',
+  filters: {
+    account_id: { column: 't.accountId', type: 'uuid' },
+    booking_date_time: { column: 't.bookingDateTime', type: 'datetime', nullable: true },
+    clean_description: { column: 't.cleanDescription', type: 'string', nullable: true },
+    counterpart_name: { column: 't.counterpartName', type: 'string', nullable: true },
+    date: { column: 't.date', type: 'date' },
+    type: { column: 't.type', type: 'enum', values: TRANSACTION_TYPES },
+  },
+  sorts: {
+    amount: { column: 't.amount', type: 'decimal' },
+    created_at: { column: 't.createdAt', type: 'datetime' },
+    date: { column: 't.date', type: 'date' },
+  },
+  defaultSort: '-date',
+  expansions: TRANSACTION_EXPANSIONS,
+});
+
+@Injectable()
+export class TransactionsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(companyId: string, params: QueryParams): Promise<Page<TransactionDto>> {
+    const query = parseListQuery(params, transactionList);
+    const base = this.db.getRepository(Transaction).createQueryBuilder('t').where('t.companyId = :companyId', { companyId });
+    const { rows, cursor } = await fetchPage(base, transactionList, query);
+    return page(await this.present(rows, query.expand), cursor, query.pageSize);
+  }
+
+  async get(companyId: string, id: string, params: QueryParams): Promise<TransactionDto> {
+    rejectUnknownParams(params, ['expand']);
+    const expand = parseExpand(params, TRANSACTION_EXPANSIONS);
+    const transaction = await findOwned(this.db.getRepository(Transaction), companyId, id, 'Transaction');
+    const [presented] = await this.present([transaction], expand);
+    return presented;
+  }
+
+  /** Loads each requested expansion for the whole page in one query. */
+  async present(transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionDto[]> {
+    const categories = this.db.getRepository(Category);
+    const [categoryMap, subcategoryMap, reconciliations] = await Promise.all([
+      expand.has('category') ? byId(categories, transactions.map((t) => t.categoryId)) : undefined,
+      expand.has('subcategory') ? byId(categories, transactions.map((t) => t.subcategoryId)) : undefined,
+      expand.has('reconciliations') ? this.reconciliationsOf(transactions, expand.has('reconciliations.flow')) : undefined,
+    ]);
+    return transactions.map((t) =>
+      presentTransaction(t, { categories: categoryMap, subcategories: subcategoryMap, reconciliations }),
+    );
+  }
+
+  private async reconciliationsOf(transactions: Transaction[], withFlows: boolean) {
+    if (transactions.length === 0) return new Map();
+    const rows = await this.db
+      .getRepository(Reconciliation)
+      .createQueryBuilder('r')
+      .where('r.transactionId IN (:...ids)', { ids: transactions.map((t) => t.id) })
+      .orderBy('r.createdAt', 'ASC')
+      .addOrderBy('r.id', 'ASC')
+      .getMany();
+    const flows = withFlows
+      ? new Map([...(await byId(this.db.getRepository(Flow), rows.map((r) => r.flowId))).values()].map((f) => [f.id, presentFlow(f)]))
+      : undefined;
+    const presented = rows.map((r) => ({ transactionId: r.transactionId, dto: presentReconciliation(r, flows) }));
+    return new Map(
+      [...groupBy(presented, (p) => p.transactionId)].map(([transactionId, group]) => [transactionId, group.map((p) => p.dto)]),
+    );
+  }
+}
