@@ -143,12 +143,6 @@ function createMarked(toc: TocItem[], hosts: EnvironmentHosts) {
         return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ""}${attrs}>${inner}</a>`;
       },
     },
-    walkTokens(token) {
-      // A host inside an attribute cannot hold the per-environment markup: use the default one.
-      if (token.type === "link" || token.type === "image") {
-        token.href = token.href.split(HOST_TOKEN).join(hosts.development);
-      }
-    },
   });
   return marked;
 }
@@ -166,6 +160,10 @@ export function renderMarkdown(body: string, { hosts, email }: RenderOptions): R
   const marked = createMarked(toc, hosts);
   const source = body.split(HOST_PLACEHOLDER).join(HOST_TOKEN).split("{{email}}").join(email);
   const tokens = marked.lexer(source);
+  marked.walkTokens(tokens, (token) => {
+    // A host inside an attribute cannot hold the per-environment markup: use the default one.
+    if (token.type === "link" || token.type === "image") token.href = token.href.split(HOST_TOKEN).join(hosts.development);
+  });
   // The page frame shows the front matter title as the h1; a leading h1 in the body would repeat it.
   const first = tokens.findIndex((token) => token.type !== "space");
   if (first >= 0 && tokens[first].type === "heading" && (tokens[first] as Tokens.Heading).depth === 1) tokens.splice(first, 1);

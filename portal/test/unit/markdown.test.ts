@@ -1,0 +1,107 @@
+import { parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
+import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
+import { docUrl, withoutIndexSuffix } from "~/docs/urls";
+
+const hosts = { development: "https://dev.example", production: "https://prod.example" };
+const render = (body: string) => renderMarkdown(body, { hosts, email: "help@example.test" });
+const html = (blocks: DocBlock[]) => blocks.map((b) => (b.kind === "html" ? b.html : "")).join("");
+
+describe("front matter", () => {
+  it("reads the contract's fields and returns the body without it", () => {
+    const { data, body } = parseFrontMatter(
+      "---\ntitle: Errors\ndescription: What went wrong.\nsidebar_label: Errori\nsidebar_position: 3\nsidebar_category: Basics\n---\n\nHello",
+    );
+    expect(data).toEqual({ title: "Errors", description: "What went wrong.", sidebar_label: "Errori", sidebar_position: 3, sidebar_category: "Basics" });
+    expect(body.trim()).toBe("Hello");
+  });
+
+  it("falls back to the title for the sidebar label", () => {
+    expect(parseFrontMatter("---\ntitle: FAQs\n---\nx").data.sidebar_label).toBe("FAQs");
+  });
+});
+
+describe("renderMarkdown", () => {
+  it("gives h2 and h3 slug ids and lists only them in the TOC, in order", () => {
+    const { blocks, toc } = render("## First part\n\ntext\n\n### A detail?\n\n#### Too deep\n\n## First part\n");
+    expect(toc).toEqual([
+      { id: "first-part", text: "First part", level: 2 },
+      { id: "a-detail", text: "A detail?", level: 3 },
+      { id: "first-part-1", text: "First part", level: 2 },
+    ]);
+    expect(html(blocks)).toContain('<h2 id="first-part"');
+    expect(html(blocks)).toContain('<h4 id="too-deep"');
+  });
+
+  it("drops a leading h1, which the page frame already shows", () => {
+    expect(html(render("# Title\n\nBody").blocks)).not.toContain("<h1");
+  });
+
+  it("renders GFM tables inside a scrolling wrapper", () => {
+    expect(html(render("| a | b |\n|---|---|\n| 1 | 2 |\n").blocks)).toMatch(/<div class="table-wrapper"><table>/);
+  });
+
+  it("groups consecutive sample blocks into one tab group, in file order", () => {
+    const { blocks } = render(
+      "Intro\n\n```curl\ncurl {{host}}/api/v1/companies\n```\n\n```python\nrequests.get('{{host}}/x')\n```\n```php\n<?php\n```\n\nAfter\n\n```json\n{}\n```\n",
+    );
+    expect(blocks.map((b) => b.kind)).toEqual(["html", "samples", "html"]);
+    const group = blocks[1] as Extract<DocBlock, { kind: "samples" }>;
+    expect(group.samples.map((s) => s.label)).toEqual(["cURL", "Python", "PHP"]);
+    expect(group.samples[0].code).toBe("curl {{host}}/api/v1/companies");
+    expect(group.samples[0].html).toContain('<span data-env="development">https://dev.example</span>');
+    expect(group.samples[0].html).toContain('<span data-env="production">https://prod.example</span>');
+    expect(html(blocks)).toContain('class="hljs language-json"');
+  });
+
+  it("replaces {{email}} everywhere and {{host}} in text, code and links", () => {
+    const { blocks } = render("Write to {{email}}. Base: `{{host}}/api/v1`. [Try]({{host}}/api/v1/companies)\n");
+    const out = html(blocks);
+    expect(out).toContain("help@example.test");
+    expect(out).not.toContain("{{");
+    expect(out).toContain('href="https://dev.example/api/v1/companies"');
+    expect(out).toContain('<code><span class="env-host">');
+  });
+
+  it("renders admonitions with their type and optional title, nesting sample groups", () => {
+    const { blocks } = render(":::warning Careful\nThis **matters**.\n\n```curl\ncurl x\n```\n:::\n\n:::tip\nDefault title\n:::\n");
+    expect(blocks[0]).toMatchObject({ kind: "admonition", type: "warning", title: "Careful" });
+    const inner = (blocks[0] as Extract<DocBlock, { kind: "admonition" }>).blocks;
+    expect(inner.map((b) => b.kind)).toEqual(["html", "samples"]);
+    expect(html(inner)).toContain("<strong>matters</strong>");
+    expect(blocks[1]).toMatchObject({ kind: "admonition", type: "tip", title: "Suggerimento" });
+  });
+
+  it("slugifies like GitHub", () => {
+    expect(slugify("Filter operators: `in` & `notIn`")).toBe("filter-operators-in--notin");
+    expect(slugify("Perché è così")).toBe("perché-è-così");
+  });
+});
+
+describe("sidebar and URLs", () => {
+  const doc = (path: string, position: number, category?: string) => ({
+    path,
+    data: { title: path, description: "", sidebar_label: path, sidebar_position: position, ...(category ? { sidebar_category: category } : {}) },
+  });
+
+  it("orders by position and groups categories where their first page falls", () => {
+    const sidebar = buildSidebar([doc("faqs", 20), doc("basics/errors", 5, "Basics"), doc("index", 1), doc("basics/common-terms", 4, "Basics")]);
+    expect(sidebar.map((i) => i.label)).toEqual(["index", "Basics", "faqs"]);
+    expect(flattenSidebar(sidebar).map((l) => l.href)).toEqual(["/", "/basics/common-terms", "/basics/errors", "/faqs"]);
+  });
+
+  it("spells URLs as the spec does", () => {
+    expect(docUrl("index")).toBe("/");
+    expect(docUrl("authentication")).toBe("/authentication/");
+    expect(docUrl("quickstarts/quickstarts-step-by-step")).toBe("/quickstarts/quickstarts-step-by-step");
+  });
+
+  it("treats index and .html suffixes as the page without them", () => {
+    expect(withoutIndexSuffix("/index")).toBe("/");
+    expect(withoutIndexSuffix("/index.html")).toBe("/");
+    expect(withoutIndexSuffix("/basics/errors.html")).toBe("/basics/errors");
+    expect(withoutIndexSuffix("/authentication/index")).toBe("/authentication/");
+    expect(withoutIndexSuffix("/api-reference/index.html")).toBe("/api-reference/");
+    expect(withoutIndexSuffix("/reindex")).toBe("/reindex");
+    expect(withoutIndexSuffix("/basics/errors")).toBe("/basics/errors");
+  });
+});
