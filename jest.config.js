@@ -25,6 +25,6 @@ export default {
       },
     ],
   },
-  // Tests talk to a real PostgreSQL and Redis and create their own databases.
+  // Tests talk to a real PostgreSQL and Redis and create their own databases (server/test/database.ts).
   testTimeout: 60_000,
 };

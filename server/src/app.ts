@@ -2,7 +2,6 @@ import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
-import { toErrorResponse } from './common/errors/error-response.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { registerSecurityHooks } from './common/http/security.hooks.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
@@ -19,7 +18,11 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 
 /** Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. */
 export async function createApi(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: config.trustProxy, maxParamLength: 200 });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LOG_LEVELS[config.logLevel],
     abortOnError: false,
@@ -27,10 +30,6 @@ export async function createApi(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   // JSON is the only body this API reads; anything else is a 415, not a string that fails validation.
   fastify.removeContentTypeParser('text/plain');
-  fastify.setErrorHandler((error, _request, reply) => {
-    const { status, body, headers } = toErrorResponse(error);
-    void reply.headers(headers).status(status).type('application/json; charset=utf-8').send(body);
-  });
   registerSecurityHooks(fastify, config);
   app.enableCors({
     origin: '*',

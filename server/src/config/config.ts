@@ -34,7 +34,7 @@ export const DEFAULTS = {
   BODY_LIMIT_BYTES: '1048576',
   TRUST_PROXY: 'loopback',
   AUTH_CACHE_SECONDS: '30',
-  LOG_LEVEL: 'info',
+  LOG_LEVEL: 'warn',
 } as const;
 
 export class ConfigError extends Error {}

@@ -13,7 +13,8 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
-    logging: ['error'],
+    // Failed queries surface through the error filter, which logs them without echoing parameters.
+    logging: false,
     extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'flusso' },
   };
 }

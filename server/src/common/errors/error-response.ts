@@ -66,6 +66,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return { status: error.status, body: { errors: error.items }, headers: error.headers };
   }
   if (error instanceof HttpException) {
+    // Nest hands Fastify's own errors (body parsing, limits) over wrapped, with the original as the cause.
+    const fastify = typeof error.cause === 'object' && error.cause !== null ? fromFastify(error.cause as never) : undefined;
+    if (fastify) return fastify;
     const status = error.getStatus();
     const response = error.getResponse();
     const message =

@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createDataSource } from '../src/common/database/data-source.js';
+import { DEFAULTS } from '../src/config/config.js';
+import { preflight } from '../src/config/preflight.js';
+
+/**
+ * Test databases are real PostgreSQL databases. The schema is migrated once into a template named after a hash of the
+ * migrations' source, so it is rebuilt whenever a migration changes; every test file then gets a fresh clone of it
+ * (CREATE DATABASE … TEMPLATE copies files, far faster than migrating again) and drops it when done.
+ */
+export const baseUrl = (): string => process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL;
+const redisUrl = (): string => process.env.REDIS_URL ?? DEFAULTS.REDIS_URL;
+
+export function databaseUrl(name: string): string {
+  const url = new URL(baseUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function templateName(): string {
+  const dir = join(process.cwd(), 'migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(join(dir, file)));
+  return `flusso_test_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+let template: Promise<string> | undefined;
+
+/** Creates the template once per schema; an advisory lock keeps parallel test workers from racing. */
+function ensureTemplate(): Promise<string> {
+  template ??= (async () => {
+    await preflight({ databaseUrl: databaseUrl('postgres'), redisUrl: redisUrl() }, false);
+    const name = templateName();
+    await withAdmin(async (admin) => {
+      await admin.query('SELECT pg_advisory_lock(727001)');
+      try {
+        const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (rowCount) return;
+        const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'flusso\\_test\\_template\\_%'`);
+        for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+        const building = `${name}_building`;
+        await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE "${building}"`);
+        const dataSource = createDataSource(databaseUrl(building));
+        await dataSource.initialize();
+        await dataSource.runMigrations();
+        await dataSource.destroy();
+        await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      } finally {
+        await admin.query('SELECT pg_advisory_unlock(727001)');
+      }
+    });
+    return name;
+  })();
+  return template;
+}
+
+/** A fresh, migrated database for one test file; `drop()` removes it. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const source = await ensureTemplate();
+  const name = `flusso_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${source}"`));
+  return {
+    url: databaseUrl(name),
+    name,
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  };
+}
