@@ -1,0 +1,211 @@
+import type { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { generateKey, hashKey } from '../common/auth/api-key.js';
+import { AUTH_INVALIDATION_CHANNEL } from '../common/auth/auth.service.js';
+import { Company } from '../companies/company.entity.js';
+import type { AppConfig, Environment } from '../config/config.js';
+import { isValidPartitaIva } from '../demo/italian-identifiers.js';
+import { ApiKey } from './api-key.entity.js';
+import { CompanyGrant } from './company-grant.entity.js';
+import { Integrator } from './integrator.entity.js';
+
+/**
+ * The operator's side of tenancy: integrators, their API keys, companies and the grants between them. Plain TypeORM
+ * so the CLI, the demo seeder and tests use it without booting Nest.
+ */
+
+/** A request the operator can fix (unknown id, invalid value); its message is meant to be shown as is. */
+export class IntegratorsError extends Error {}
+
+/** Tells every API process to drop its cached keys and grants (they subscribe to AUTH_INVALIDATION_CHANNEL). */
+export type AuthInvalidation = () => Promise<void>;
+
+export function redisAuthInvalidation(redis: Pick<Redis, 'publish'>): AuthInvalidation {
+  return async () => {
+    await redis.publish(AUTH_INVALIDATION_CHANNEL, 'all');
+  };
+}
+
+export interface IntegratorView {
+  id: string;
+  name: string;
+  contact_email: string | null;
+  created_at: string;
+}
+
+export interface KeyView {
+  id: string;
+  integrator_id: string;
+  name: string;
+  /** The public start of the key, enough to recognise it; never the secret. */
+  lookup: string;
+  environment: Environment;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CreatedKey extends KeyView {
+  /** The whole secret key. It is not stored, so this is the only time anyone sees it. */
+  key: string;
+}
+
+export interface CompanyInput {
+  name: string;
+  vat_number?: string | null;
+  country: string;
+  fiscal_regime: string;
+}
+
+export interface CompanyView {
+  id: string;
+  name: string;
+  vat_number: string | null;
+  country: string;
+  fiscal_regime: string;
+  created_at: string;
+}
+
+export interface GrantView {
+  integrator_id: string;
+  company_id: string;
+  created_at: string;
+}
+
+const ENVIRONMENTS: readonly Environment[] = ['development', 'production'];
+const FISCAL_REGIME = /^RF(0[1-9]|1[0-9]|20)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function keyView(key: ApiKey): KeyView {
+  return {
+    id: key.id,
+    integrator_id: key.integratorId,
+    name: key.name,
+    lookup: key.lookup,
+    environment: key.environment,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+function companyView(company: Company): CompanyView {
+  return {
+    id: company.id,
+    name: company.name,
+    vat_number: company.vatNumber,
+    country: company.country,
+    fiscal_regime: company.fiscalRegime,
+    created_at: company.createdAt.toISOString(),
+  };
+}
+
+function requireUuid(value: string, what: string): string {
+  if (!UUID.test(value)) throw new IntegratorsError(`${what} "${value}" is not a uuid.`);
+  return value.toLowerCase();
+}
+
+/** A VAT number in the stored form: country prefix, no spaces; an Italian one must carry a valid check digit. */
+export function normalizeCompanyVatNumber(raw: string, country: string): string {
+  const compact = raw.replace(/[\s.-]/g, '').toUpperCase();
+  const vatNumber = /^[A-Z]{2}/.test(compact) ? compact : country + compact;
+  if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatNumber)) throw new IntegratorsError(`"${raw}" is not a VAT number.`);
+  if (vatNumber.startsWith('IT') && !isValidPartitaIva(vatNumber.slice(2))) {
+    throw new IntegratorsError(`"${raw}" is not a valid partita IVA (11 digits with a correct check digit).`);
+  }
+  return vatNumber;
+}
+
+export class IntegratorsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: Pick<AppConfig, 'environment' | 'apiKeyPepper'>,
+    private readonly invalidateAuth: AuthInvalidation,
+  ) {}
+
+  async createIntegrator(name: string, contactEmail?: string | null): Promise<IntegratorView> {
+    if (!name.trim()) throw new IntegratorsError('An integrator needs a name.');
+    const integrator = await this.db.getRepository(Integrator).save({ name: name.trim(), contactEmail: contactEmail ?? null });
+    return {
+      id: integrator.id,
+      name: integrator.name,
+      contact_email: integrator.contactEmail,
+      created_at: integrator.createdAt.toISOString(),
+    };
+  }
+
+  /** Creates a key for the integrator; the returned `key` is the only copy of the secret. */
+  async createKey(integratorId: string, environment: Environment = this.settings.environment, name = 'default'): Promise<CreatedKey> {
+    if (!ENVIRONMENTS.includes(environment)) {
+      throw new IntegratorsError(`The environment must be one of ${ENVIRONMENTS.join(', ')}, got "${environment}".`);
+    }
+    integratorId = await this.requireIntegrator(integratorId);
+    const generated = generateKey(environment);
+    const key = await this.db.getRepository(ApiKey).save({
+      integratorId,
+      environment,
+      name: name.trim() || 'default',
+      lookup: generated.lookup,
+      secretHash: hashKey(generated.key, this.settings.apiKeyPepper),
+      revokedAt: null,
+    });
+    return { ...keyView(key), key: generated.key };
+  }
+
+  /** Keys of one integrator, or of all, oldest first. */
+  async listKeys(integratorId?: string): Promise<KeyView[]> {
+    const keys = await this.db.getRepository(ApiKey).find({
+      where: integratorId ? { integratorId: requireUuid(integratorId, 'Integrator id') } : {},
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return keys.map(keyView);
+  }
+
+  /** Revokes a key at once in every API process. Revoking a revoked key changes nothing. */
+  async revokeKey(id: string): Promise<KeyView> {
+    const repository = this.db.getRepository(ApiKey);
+    const key = await repository.findOneBy({ id: requireUuid(id, 'API key id') });
+    if (!key) throw new IntegratorsError(`No API key has the id ${id}.`);
+    if (!key.revokedAt) {
+      key.revokedAt = new Date();
+      await repository.update({ id: key.id }, { revokedAt: key.revokedAt });
+    }
+    await this.invalidateAuth();
+    return keyView(key);
+  }
+
+  async createCompany(input: CompanyInput): Promise<CompanyView> {
+    const name = input.name.trim();
+    const country = input.country.trim().toUpperCase();
+    const fiscalRegime = input.fiscal_regime.trim().toUpperCase();
+    if (!name) throw new IntegratorsError('A company needs a name.');
+    if (!/^[A-Z]{2}$/.test(country)) throw new IntegratorsError(`The country must be an ISO 3166-1 alpha-2 code such as IT, got "${input.country}".`);
+    if (!FISCAL_REGIME.test(fiscalRegime)) {
+      throw new IntegratorsError(`The fiscal regime must be a RegimeFiscale code from RF01 to RF20, got "${input.fiscal_regime}".`);
+    }
+    const vatNumber = input.vat_number ? normalizeCompanyVatNumber(input.vat_number, country) : null;
+    const company = await this.db.getRepository(Company).save({ name, vatNumber, country, fiscalRegime });
+    return companyView(company);
+  }
+
+  /** Lets the integrator's keys act inside the company. Granting twice keeps the first grant. */
+  async grant(integratorId: string, companyId: string): Promise<GrantView> {
+    integratorId = await this.requireIntegrator(integratorId);
+    companyId = requireUuid(companyId, 'Company id');
+    if (!(await this.db.getRepository(Company).existsBy({ id: companyId }))) {
+      throw new IntegratorsError(`No company has the id ${companyId}.`);
+    }
+    const grants = this.db.getRepository(CompanyGrant);
+    await grants.createQueryBuilder().insert().values({ integratorId, companyId }).orIgnore().execute();
+    const grant = await grants.findOneByOrFail({ integratorId, companyId });
+    await this.invalidateAuth();
+    return { integrator_id: grant.integratorId, company_id: grant.companyId, created_at: grant.createdAt.toISOString() };
+  }
+
+  /** The integrator's id in canonical form, once it is known to exist. */
+  private async requireIntegrator(id: string): Promise<string> {
+    const integratorId = requireUuid(id, 'Integrator id');
+    if (!(await this.db.getRepository(Integrator).existsBy({ id: integratorId }))) {
+      throw new IntegratorsError(`No integrator has the id ${id}.`);
+    }
+    return integratorId;
+  }
+}
