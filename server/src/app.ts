@@ -16,8 +16,11 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   silent: [],
 };
 
-/** Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. */
-export async function createApi(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In
+ * preview mode no provider is instantiated (no database or Redis connection): enough to generate the OpenAPI document.
+ */
+export async function createApi(config: AppConfig, options: { preview?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -26,6 +29,7 @@ export async function createApi(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LOG_LEVELS[config.logLevel],
     abortOnError: false,
+    preview: options.preview ?? false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // JSON is the only body this API reads; anything else is a 415, not a string that fails validation.

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { loadConfig } from './config/config.js';
+import { preflight } from './config/preflight.js';
+import { runMain } from './config/run-main.js';
+
+/**
+ * `npm start`: the whole product on one machine. Checks PostgreSQL and Redis, migrates and loads the demo company
+ * (through the operator CLI, as an operator would), then runs the API, the worker and the portal side by side and
+ * prints where they are and the demo credentials. Ctrl-C stops all three; if one of them dies, the others stop too.
+ */
+const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3001);
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): ChildProcess {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`flusso: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
+      stop(1);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+
+function stop(code: number): void {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+
+function demoCredentials(env: NodeJS.ProcessEnv): Promise<{ api_key: string; company_id: string; base_url: string }> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(process.execPath, ['dist/server/src/cli.js', 'demo', '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    cli.stdout.on('data', (chunk) => (out += chunk));
+    cli.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`loading the demo data failed (exit code ${code})`));
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        reject(new Error(`the demo command printed no JSON: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+runMain(async () => {
+  const config = loadConfig();
+  await preflight(config, true);
+  const apiUrl = `http://localhost:${config.port}`;
+  const env = { ...process.env, FLUSSO_HOST_DEVELOPMENT: process.env.FLUSSO_HOST_DEVELOPMENT ?? apiUrl };
+  const demo = await demoCredentials(env);
+
+  children.push(run('API', process.execPath, ['dist/server/src/main.js'], env));
+  children.push(run('worker', process.execPath, ['dist/server/src/worker.js'], env));
+  children.push(run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], { ...env, PORT: String(PORTAL_PORT) }, 'portal'));
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
+  console.log(
+    [
+      '',
+      'Flusso is running:',
+      `  API        ${apiUrl}/api/v1   (OpenAPI: ${apiUrl}/api/v1/openapi.json)`,
+      `  Portal     http://localhost:${PORTAL_PORT}/`,
+      `  Company    ${demo.company_id}`,
+      `  API key    ${demo.api_key}`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${demo.api_key}" ${apiUrl}/api/v1/companies`,
+      '',
+    ].join('\n'),
+  );
+});
