@@ -72,12 +72,14 @@ export class DocumentsService {
     return this.db.transaction(async (manager) => {
       const documents = manager.getRepository(Document);
       const document = await findOwned(documents, companyId, id, 'Document');
-      const categoryId = changes.category_id ?? null;
-      if (categoryId !== null) {
-        const category = await findOwned(manager.getRepository(Category), companyId, categoryId, 'Category', '/category_id');
+      let categoryId: string | null = null;
+      if (changes.category_id !== null && changes.category_id !== undefined) {
+        const category = await findOwned(manager.getRepository(Category), companyId, changes.category_id, 'Category', '/category_id');
         if (category.parentId !== null) {
           throw ApiError.of('unprocessable_entity', 'category_id names a subcategory; use a top-level category.', '/category_id');
         }
+        // The stored id, in canonical lower case: the request may write the uuid in upper case.
+        categoryId = category.id;
       }
       let subcategoryId = document.subcategoryId;
       if (subcategoryId !== null) {
