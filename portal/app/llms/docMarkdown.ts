@@ -4,7 +4,7 @@ export function docMarkdown(page: { title: string; description?: string; body: s
     .replace(/\{\{host\}\}/g, values.host)
     .replace(/\{\{email\}\}/g, values.email)
     .replace(/^:::(note|tip|info|warning|danger)[ \t]*(.*)\n([\s\S]*?)^:::[ \t]*$/gm, (_, type: string, title: string, text: string) =>
-      admonition(type, title, text),
+      admonition(type, title, text)
     );
   const head = [`# ${page.title}`, "", ...(page.description ? [`> ${page.description}`, ""] : [])];
   return `${[...head, body.trim()].join("\n")}\n`;

@@ -6,7 +6,17 @@ export interface LlmsLink {
 }
 
 /** /llms.txt in the llmstxt.org format: a title, a summary, then sections of links. */
-export function llmsTxt({ title, summary, details, sections }: { title: string; summary: string; details: string; sections: Array<{ name: string; links: LlmsLink[] }> }): string {
+export function llmsTxt({
+  title,
+  summary,
+  details,
+  sections,
+}: {
+  title: string;
+  summary: string;
+  details: string;
+  sections: Array<{ name: string; links: LlmsLink[] }>;
+}): string {
   const lines = [`# ${title}`, "", `> ${summary}`, "", details, ""];
   for (const section of sections) {
     lines.push(`## ${section.name}`, "");

@@ -27,7 +27,10 @@ export function docMarkdownFor(docPath: string): string | undefined {
   const doc = getDoc(docPath);
   if (!doc) return undefined;
   const { hosts, supportEmail } = getSiteConfig();
-  return docMarkdown({ title: doc.data.title, description: doc.data.description, body: doc.body }, { host: hosts.development, email: supportEmail });
+  return docMarkdown(
+    { title: doc.data.title, description: doc.data.description, body: doc.body },
+    { host: hosts.development, email: supportEmail }
+  );
 }
 
 export function referenceMarkdownText(): string | undefined {
@@ -57,9 +60,18 @@ export function llmsTxtFor(origin: string): string {
           {
             title: "API reference",
             url: origin + REFERENCE_MARKDOWN_URL,
-            description: "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example.",
+            description:
+              "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example.",
           },
-          ...(document ? [{ title: "OpenAPI document", url: `${origin}/openapi.json`, description: `OpenAPI ${document.openapi}, version ${document.info.version}.` }] : []),
+          ...(document
+            ? [
+                {
+                  title: "OpenAPI document",
+                  url: `${origin}/openapi.json`,
+                  description: `OpenAPI ${document.openapi}, version ${document.info.version}.`,
+                },
+              ]
+            : []),
         ],
       },
     ],

@@ -44,7 +44,10 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   }
   if (operation.requestBody) {
     const body = operation.requestBody;
-    lines.push(`Request body (\`${body.contentType}\`${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`, "");
+    lines.push(
+      `Request body (\`${body.contentType}\`${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`,
+      ""
+    );
     if (body.schema && body.schema.kind !== "ref") lines.push(...schemaLines(body.schema, 0), "");
   }
   lines.push("Responses:", "");
@@ -59,7 +62,9 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
 
 function parameterRow(parameter: ParameterView): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
-  return `| \`${parameter.name}\` | ${parameter.in} | ${cell(typeLabel(parameter.schema))} | ${parameter.required ? "yes" : "no"} | ${cell(parameter.description ?? "")} |`;
+  return `| \`${parameter.name}\` | ${parameter.in} | ${cell(typeLabel(parameter.schema))} | ${parameter.required ? "yes" : "no"} | ${cell(
+    parameter.description ?? ""
+  )} |`;
 }
 
 const schemaRef = (node: SchemaNode) => (node.kind === "ref" ? `[${node.name}](#${node.name.toLowerCase()})` : `\`${typeLabel(node)}\``);

@@ -31,7 +31,12 @@ export function Parameters({ parameters, schemas }: { parameters: ParameterView[
                       Esempio: <code>{parameter.example}</code>
                     </p>
                   ) : null}
-                  {isExpandable(parameter.schema, schemas) ? <SchemaTree node={parameter.schema} schemas={schemas} /> : null}
+                  {isExpandable(parameter.schema, schemas) ? (
+                    <details className="schema-children">
+                      <summary>Campi di {parameter.name}</summary>
+                      <SchemaTree node={parameter.schema} schemas={schemas} />
+                    </details>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -68,7 +73,11 @@ export function ListOptionsTable({ list }: { list: ListOptions }) {
                       <td>
                         <code>{filter.field}</code>
                       </td>
-                      <td>{filter.operators.map((operator) => <code key={operator}>{operator}</code>)}</td>
+                      <td>
+                        {filter.operators.map((operator) => (
+                          <code key={operator}>{operator}</code>
+                        ))}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -81,7 +90,11 @@ export function ListOptionsTable({ list }: { list: ListOptions }) {
             <dt>
               Ordinamento (<code>sort</code>, <code>-</code> per decrescente)
             </dt>
-            <dd>{list.sorts.map((sort) => <code key={sort}>{sort}</code>)}</dd>
+            <dd>
+              {list.sorts.map((sort) => (
+                <code key={sort}>{sort}</code>
+              ))}
+            </dd>
           </>
         ) : null}
         {list.expansions.length > 0 ? (
@@ -89,7 +102,11 @@ export function ListOptionsTable({ list }: { list: ListOptions }) {
             <dt>
               Espansioni (<code>expand</code>)
             </dt>
-            <dd>{list.expansions.map((expansion) => <code key={expansion}>{expansion}</code>)}</dd>
+            <dd>
+              {list.expansions.map((expansion) => (
+                <code key={expansion}>{expansion}</code>
+              ))}
+            </dd>
           </>
         ) : null}
       </dl>

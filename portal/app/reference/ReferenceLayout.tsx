@@ -29,7 +29,14 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
           </h1>
           {model.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: model.description }} /> : null}
           <p>
-            Scarica la specifica: <a href="/openapi.json" download>OpenAPI JSON</a> · <a href="/openapi.yaml" download>OpenAPI YAML</a>
+            Scarica la specifica:{" "}
+            <a href="/openapi.json" download>
+              OpenAPI JSON
+            </a>{" "}
+            ·{" "}
+            <a href="/openapi.yaml" download>
+              OpenAPI YAML
+            </a>
           </p>
         </header>
         {model.tags.map((tag) => (

@@ -23,7 +23,13 @@ export function ReferenceSidebar({ tags, open, onNavigate }: { tags: TagView[]; 
           const listId = `reference-tag-${tag.name}`;
           return (
             <li key={tag.name}>
-              <button type="button" className="ref-sidebar-group" aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(tag.name)}>
+              <button
+                type="button"
+                className="ref-sidebar-group"
+                aria-expanded={expanded}
+                aria-controls={listId}
+                onClick={() => toggle(tag.name)}
+              >
                 {tag.name}
               </button>
               <ul id={listId} hidden={!expanded}>

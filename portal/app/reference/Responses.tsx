@@ -21,36 +21,47 @@ export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record
 }
 
 export function Responses({ responses, schemas }: { responses: ResponseView[]; schemas: Record<string, SchemaNode> }) {
+  // Error statuses share one schema: explore it under the first status that uses it, not at each.
+  const firstWithSchema = new Map<string, string>();
+  for (const { status, schema } of responses) {
+    if (schema?.kind === "ref" && !firstWithSchema.has(schema.name)) firstWithSchema.set(schema.name, status);
+  }
   return (
     <section className="ref-block">
       <h4>Risposte</h4>
-      {responses.map((response) => (
-        <details key={response.status} className={`ref-response ref-status-${response.status[0]}xx`} open={response.status.startsWith("2")}>
-          <summary>
-            <span className="ref-status">{response.status}</span>
-            <span
-              className="ref-response-description"
-              dangerouslySetInnerHTML={{ __html: response.description ?? "" }}
-            />
-          </summary>
-          {response.schema ? (
-            <>
-              <p className="schema-type">
-                {typeLabel(response.schema)} <code className="ref-media">{response.contentType}</code>
-              </p>
-              <SchemaTree node={response.schema} schemas={schemas} />
-            </>
-          ) : null}
-          {response.example !== undefined ? (
-            <figure className="ref-example">
-              <figcaption>Esempio</figcaption>
-              <pre>
-                <code>{JSON.stringify(response.example, null, 2)}</code>
-              </pre>
-            </figure>
-          ) : null}
-        </details>
-      ))}
+      {responses.map((response) => {
+        const firstStatus = response.schema?.kind === "ref" ? firstWithSchema.get(response.schema.name) : undefined;
+        const repeated = firstStatus !== undefined && firstStatus !== response.status;
+        return (
+          <details
+            key={response.status}
+            className={`ref-response ref-status-${response.status[0]}xx`}
+            open={response.status.startsWith("2")}
+          >
+            <summary>
+              <span className="ref-status">{response.status}</span>
+              <span className="ref-response-description" dangerouslySetInnerHTML={{ __html: response.description ?? "" }} />
+            </summary>
+            {response.schema ? (
+              <>
+                <p className="schema-type">
+                  {typeLabel(response.schema)} <code className="ref-media">{response.contentType}</code>
+                  {repeated ? ` — campi come nella risposta ${firstStatus}` : null}
+                </p>
+                {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
+              </>
+            ) : null}
+            {response.example !== undefined ? (
+              <figure className="ref-example">
+                <figcaption>Esempio</figcaption>
+                <pre>
+                  <code>{JSON.stringify(response.example, null, 2)}</code>
+                </pre>
+              </figure>
+            ) : null}
+          </details>
+        );
+      })}
     </section>
   );
 }

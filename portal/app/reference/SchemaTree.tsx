@@ -35,9 +35,7 @@ function SchemaBody({ node, schemas, ancestors }: { node: SchemaNode; schemas: S
         </ul>
       );
     case "array":
-      return isExpandable(node.items, schemas, ancestors) ? (
-        <SchemaBody node={node.items} schemas={schemas} ancestors={ancestors} />
-      ) : null;
+      return isExpandable(node.items, schemas, ancestors) ? <SchemaBody node={node.items} schemas={schemas} ancestors={ancestors} /> : null;
     case "union":
       return (
         <ol className="schema-variants" aria-label={node.combinator === "allOf" ? "Tutti questi" : "Uno di questi"}>

@@ -1,16 +1,16 @@
-import { isReference, resolve, type MediaTypeObject, type OpenApiDocument, type SchemaOrRef } from './openapi';
-import { flattenAllOf } from './schema';
+import { isReference, resolve, type MediaTypeObject, type OpenApiDocument, type SchemaOrRef } from "./openapi";
+import { flattenAllOf } from "./schema";
 
 const MAX_DEPTH = 12;
 
 /** Example values by string format, so generated samples look like real requests. */
 const FORMAT_EXAMPLES: Record<string, string> = {
-  uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
-  date: '2026-01-15',
-  'date-time': '2026-01-15T09:30:00Z',
-  email: 'developers@flusso.example',
-  uri: 'https://example.com',
-  url: 'https://example.com',
+  uuid: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+  date: "2026-01-15",
+  "date-time": "2026-01-15T09:30:00Z",
+  email: "developers@flusso.example",
+  uri: "https://example.com",
+  url: "https://example.com",
 };
 
 /** The example a media type declares, or one generated from its schema. */
@@ -41,11 +41,11 @@ export function schemaExample(document: OpenApiDocument, input: SchemaOrRef, dep
   if (schema.const !== undefined) return schema.const;
   const firstEnum = schema.enum?.find((value) => value !== null);
   if (firstEnum !== undefined) return firstEnum;
-  const variant = (schema.oneOf ?? schema.anyOf)?.find((option) => isReference(option) || option.type !== 'null');
+  const variant = (schema.oneOf ?? schema.anyOf)?.find((option) => isReference(option) || option.type !== "null");
   if (variant) return schemaExample(document, variant, depth + 1, seen);
 
-  const type = [schema.type].flat().find((t) => t && t !== 'null');
-  if (type === 'object' || (!type && schema.properties)) {
+  const type = [schema.type].flat().find((t) => t && t !== "null");
+  if (type === "object" || (!type && schema.properties)) {
     const required = new Set(schema.required ?? []);
     // A top-level body with nothing required (a PATCH) shows every member instead of an empty object.
     const showAll = depth === 0 && required.size === 0;
@@ -56,13 +56,13 @@ export function schemaExample(document: OpenApiDocument, input: SchemaOrRef, dep
     });
     return Object.fromEntries(entries);
   }
-  if (type === 'array' || (!type && schema.items)) {
+  if (type === "array" || (!type && schema.items)) {
     const item = schema.items ? schemaExample(document, schema.items, depth + 1, seen) : undefined;
     return item === undefined ? [] : [item];
   }
-  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
-  if (type === 'boolean') return true;
-  if (type === 'string') return (schema.format && FORMAT_EXAMPLES[schema.format]) ?? 'string';
+  if (type === "integer" || type === "number") return schema.minimum ?? 1;
+  if (type === "boolean") return true;
+  if (type === "string") return (schema.format && FORMAT_EXAMPLES[schema.format]) ?? "string";
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { declaredExample, mediaExample } from './example';
+import { declaredExample, mediaExample } from "./example";
 import {
   HTTP_METHODS,
   resolve,
@@ -8,8 +8,8 @@ import {
   type PathItemObject,
   type RequestBodyObject,
   type ResponseObject,
-} from './openapi';
-import { SchemaBuilder, type RenderMarkdown, type SchemaNode } from './schema';
+} from "./openapi";
+import { SchemaBuilder, type RenderMarkdown, type SchemaNode } from "./schema";
 
 /** What the reference page shows, derived from the OpenAPI document alone. */
 export interface ReferenceModel {
@@ -46,7 +46,7 @@ export interface OperationView {
 
 export interface ParameterView {
   name: string;
-  in: 'path' | 'query' | 'header';
+  in: "path" | "query" | "header";
   required: boolean;
   description?: string;
   schema: SchemaNode;
@@ -83,7 +83,7 @@ export interface RequestExample {
   body?: unknown;
 }
 
-const UNTAGGED = 'Other';
+const UNTAGGED = "Other";
 
 export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: RenderMarkdown = (text) => text): ReferenceModel {
   const schemas = new SchemaBuilder(document, renderMarkdown);
@@ -92,7 +92,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
     HTTP_METHODS.flatMap((method) => {
       const operation = item[method];
       return operation ? [buildOperation(document, schemas, renderMarkdown, basePath + path, method, item, operation)] : [];
-    }),
+    })
   );
 
   // Tags keep the document's order; tags used only on operations follow in order of appearance.
@@ -101,7 +101,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
   const tags = names
     .map((name) => ({
       name,
-      ...optional('description', declared.find((t) => t.name === name)?.description, renderMarkdown),
+      ...optional("description", declared.find((t) => t.name === name)?.description, renderMarkdown),
       operations: operations.filter((o) => o.tag === name),
     }))
     .filter((tag) => tag.operations.length > 0);
@@ -109,7 +109,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
   return {
     title: document.info.title,
     version: document.info.version,
-    ...optional('description', document.info.description, renderMarkdown),
+    ...optional("description", document.info.description, renderMarkdown),
     tags,
     schemas: schemas.components(),
   };
@@ -121,10 +121,10 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
  */
 export function apiBasePath(document: OpenApiDocument): string {
   const server = document.servers?.[0]?.url;
-  if (!server) return '';
-  const prefix = new URL(server, 'https://placeholder.invalid').pathname.replace(/\/$/, '');
+  if (!server) return "";
+  const prefix = new URL(server, "https://placeholder.invalid").pathname.replace(/\/$/, "");
   const paths = Object.keys(document.paths ?? {});
-  return paths.length > 0 && paths.every((p) => p.startsWith(`${prefix}/`)) ? '' : prefix;
+  return paths.length > 0 && paths.every((p) => p.startsWith(`${prefix}/`)) ? "" : prefix;
 }
 
 function buildOperation(
@@ -134,19 +134,19 @@ function buildOperation(
   path: string,
   method: string,
   item: PathItemObject,
-  operation: OperationObject,
+  operation: OperationObject
 ): OperationView {
   const parameters = mergeParameters(document, item, operation).map((parameter) => ({
     name: parameter.name,
-    in: parameter.in as ParameterView['in'],
-    required: parameter.in === 'path' || Boolean(parameter.required),
-    ...optional('description', parameter.description, renderMarkdown),
-    schema: parameter.schema ? schemas.node(parameter.schema) : ({ kind: 'scalar', type: 'string' } as const),
-    ...optional('example', parameterExample(document, parameter)),
+    in: parameter.in as ParameterView["in"],
+    required: parameter.in === "path" || Boolean(parameter.required),
+    ...optional("description", parameter.description, renderMarkdown),
+    schema: parameter.schema ? schemas.node(parameter.schema) : ({ kind: "scalar", type: "string" } as const),
+    ...optional("example", parameterExample(document, parameter)),
   }));
   const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
   const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
-  const id = operation.operationId ?? `${method}${path.replace(/\W+/g, '_')}`;
+  const id = operation.operationId ?? `${method}${path.replace(/\W+/g, "_")}`;
 
   return {
     id,
@@ -154,29 +154,29 @@ function buildOperation(
     path,
     tag: operation.tags?.[0] ?? UNTAGGED,
     summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
-    ...optional('description', operation.description, renderMarkdown),
+    ...optional("description", operation.description, renderMarkdown),
     ...(operation.deprecated ? { deprecated: true as const } : {}),
     parameters,
-    ...optional('list', listOptions(operation)),
+    ...optional("list", listOptions(operation)),
     ...(body && contentType
       ? {
           requestBody: {
             contentType,
             required: Boolean(body.required),
-            ...optional('description', body.description, renderMarkdown),
-            ...optional('schema', media?.schema && schemas.node(media.schema)),
+            ...optional("description", body.description, renderMarkdown),
+            ...optional("schema", media?.schema && schemas.node(media.schema)),
           },
         }
       : {}),
     responses: Object.entries(operation.responses ?? {}).map(([status, value]) =>
-      buildResponse(document, schemas, renderMarkdown, status, resolve<ResponseObject>(document, value)),
+      buildResponse(document, schemas, renderMarkdown, status, resolve<ResponseObject>(document, value))
     ),
     example: {
       method: method.toUpperCase(),
       path: path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-        encodeURIComponent(parameters.find((p) => p.in === 'path' && p.name === name)?.example ?? name),
+        encodeURIComponent(parameters.find((p) => p.in === "path" && p.name === name)?.example ?? name)
       ),
-      query: parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? ''] as [string, string]),
+      query: parameters.filter((p) => p.in === "query" && p.required).map((p) => [p.name, p.example ?? ""] as [string, string]),
       ...(contentType && media ? { contentType, body: mediaExample(document, media) } : {}),
     },
   };
@@ -187,17 +187,17 @@ function buildResponse(
   schemas: SchemaBuilder,
   renderMarkdown: RenderMarkdown,
   status: string,
-  response: ResponseObject,
+  response: ResponseObject
 ): ResponseView {
   const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
   return {
     status,
-    ...optional('description', response.description, renderMarkdown),
+    ...optional("description", response.description, renderMarkdown),
     ...(contentType && media
       ? {
           contentType,
-          ...optional('schema', media.schema && schemas.node(media.schema)),
-          ...optional('example', mediaExample(document, media)),
+          ...optional("schema", media.schema && schemas.node(media.schema)),
+          ...optional("example", mediaExample(document, media)),
         }
       : {}),
   };
@@ -209,18 +209,18 @@ function mergeParameters(document: OpenApiDocument, item: PathItemObject, operat
   const inherited = (item.parameters ?? [])
     .map((p) => resolve<ParameterObject>(document, p))
     .filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
-  return [...inherited, ...own].filter((p) => p.in !== 'cookie');
+  return [...inherited, ...own].filter((p) => p.in !== "cookie");
 }
 
 function parameterExample(document: OpenApiDocument, parameter: ParameterObject): string | undefined {
   const named = Object.values(parameter.examples ?? {})[0]?.value;
   const value = parameter.example ?? named ?? (parameter.schema ? declaredExample(document, parameter.schema) : undefined);
-  if (value === undefined || value === null || typeof value === 'object') return undefined;
+  if (value === undefined || value === null || typeof value === "object") return undefined;
   return String(value);
 }
 
 function listOptions(operation: OperationObject): ListOptions | undefined {
-  const list = operation['x-flusso-list'];
+  const list = operation["x-flusso-list"];
   if (!list) return undefined;
   return {
     filters: Object.entries(list.filters ?? {}).map(([field, operators]) => ({ field, operators })),
@@ -230,7 +230,7 @@ function listOptions(operation: OperationObject): ListOptions | undefined {
 }
 
 /** `{ key: value }` when value is present, `{}` otherwise: keeps absent fields out of the page data. */
-function optional<K extends string, V>(key: K, value: V | undefined | null | '', render?: (text: V) => V): { [k in K]?: V } {
-  if (value === undefined || value === null || value === '') return {};
+function optional<K extends string, V>(key: K, value: V | undefined | null | "", render?: (text: V) => V): { [k in K]?: V } {
+  if (value === undefined || value === null || value === "") return {};
   return { [key]: render ? render(value) : value } as { [k in K]?: V };
 }

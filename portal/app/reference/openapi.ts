@@ -44,7 +44,7 @@ export interface MediaTypeObject {
 
 export interface ParameterObject {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  in: "path" | "query" | "header" | "cookie";
   description?: string;
   required?: boolean;
   deprecated?: boolean;
@@ -81,10 +81,10 @@ export interface OperationObject {
   parameters?: Array<ParameterObject | Reference>;
   requestBody?: RequestBodyObject | Reference;
   responses?: Record<string, ResponseObject | Reference>;
-  'x-flusso-list'?: FlussoListExtension;
+  "x-flusso-list"?: FlussoListExtension;
 }
 
-export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type PathItemObject = { parameters?: Array<ParameterObject | Reference> } & {
@@ -106,7 +106,7 @@ export interface OpenApiDocument {
 }
 
 export function isReference(value: unknown): value is Reference {
-  return typeof value === 'object' && value !== null && typeof (value as Reference).$ref === 'string';
+  return typeof value === "object" && value !== null && typeof (value as Reference).$ref === "string";
 }
 
 /** Follows local `$ref`s ("#/components/...") until a concrete object; throws on anything else. */
@@ -115,13 +115,13 @@ export function resolve<T>(document: OpenApiDocument, value: T | Reference): T {
   let current: unknown = value;
   while (isReference(current)) {
     const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`Only local references are supported: ${pointer}`);
+    if (!pointer.startsWith("#/")) throw new Error(`Only local references are supported: ${pointer}`);
     if (seen.has(pointer)) throw new Error(`Circular reference: ${pointer}`);
     seen.add(pointer);
     current = pointer
       .slice(2)
-      .split('/')
-      .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .split("/")
+      .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
       .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
     if (current === undefined) throw new Error(`Unresolved reference: ${pointer}`);
   }

@@ -1,4 +1,4 @@
-import { isReference, resolve, schemaName, type OpenApiDocument, type SchemaObject, type SchemaOrRef } from './openapi';
+import { isReference, resolve, schemaName, type OpenApiDocument, type SchemaObject, type SchemaOrRef } from "./openapi";
 
 /**
  * A JSON-serialisable view of a schema. Named component schemas stay references (`kind: 'ref'`) so a
@@ -21,26 +21,26 @@ export interface SchemaFacts {
 }
 
 export interface ObjectNode extends SchemaFacts {
-  kind: 'object';
+  kind: "object";
   properties: PropertyNode[];
   additional?: SchemaNode;
 }
 export interface ArrayNode extends SchemaFacts {
-  kind: 'array';
+  kind: "array";
   items: SchemaNode;
 }
 export interface UnionNode extends SchemaFacts {
-  kind: 'union';
-  combinator: 'oneOf' | 'anyOf' | 'allOf';
+  kind: "union";
+  combinator: "oneOf" | "anyOf" | "allOf";
   options: SchemaNode[];
 }
 export interface ScalarNode extends SchemaFacts {
-  kind: 'scalar';
+  kind: "scalar";
   type: string;
   format?: string;
 }
 export interface RefNode extends SchemaFacts {
-  kind: 'ref';
+  kind: "ref";
   name: string;
 }
 export interface PropertyNode {
@@ -52,10 +52,7 @@ export interface PropertyNode {
 export type RenderMarkdown = (markdown: string) => string;
 
 export class SchemaBuilder {
-  constructor(
-    private readonly document: OpenApiDocument,
-    private readonly renderMarkdown: RenderMarkdown,
-  ) {}
+  constructor(private readonly document: OpenApiDocument, private readonly renderMarkdown: RenderMarkdown) {}
 
   /** Every component schema, keyed by name, for `ref` nodes to point at. */
   components(): Record<string, SchemaNode> {
@@ -66,11 +63,11 @@ export class SchemaBuilder {
   node(input: SchemaOrRef): SchemaNode {
     if (isReference(input)) {
       const name = schemaName(input.$ref);
-      return name ? { kind: 'ref', name } : this.node(resolve(this.document, input));
+      return name ? { kind: "ref", name } : this.node(resolve(this.document, input));
     }
     const facts = this.facts(input);
     const types = typeList(input);
-    if (types.includes('null')) facts.nullable = true;
+    if (types.includes("null")) facts.nullable = true;
 
     if (input.allOf) return this.allOf(input, facts);
     const variants = input.oneOf ?? input.anyOf;
@@ -78,13 +75,13 @@ export class SchemaBuilder {
       const options = variants.filter((option) => !isNullSchema(option));
       if (options.length < variants.length) facts.nullable = true;
       if (options.length === 1) return { ...this.node(options[0]), ...facts };
-      return { kind: 'union', combinator: input.oneOf ? 'oneOf' : 'anyOf', options: options.map((o) => this.node(o)), ...facts };
+      return { kind: "union", combinator: input.oneOf ? "oneOf" : "anyOf", options: options.map((o) => this.node(o)), ...facts };
     }
 
-    const type = types.find((t) => t !== 'null') ?? inferType(input);
-    if (type === 'object') return this.object(input, facts);
-    if (type === 'array') return { kind: 'array', items: this.node(input.items ?? {}), ...facts };
-    return { kind: 'scalar', type, ...(input.format ? { format: input.format } : {}), ...facts };
+    const type = types.find((t) => t !== "null") ?? inferType(input);
+    if (type === "object") return this.object(input, facts);
+    if (type === "array") return { kind: "array", items: this.node(input.items ?? {}), ...facts };
+    return { kind: "scalar", type, ...(input.format ? { format: input.format } : {}), ...facts };
   }
 
   private object(input: SchemaObject, facts: SchemaFacts): ObjectNode {
@@ -94,8 +91,8 @@ export class SchemaBuilder {
       required: required.has(name),
       schema: this.node(schema),
     }));
-    const node: ObjectNode = { kind: 'object', properties, ...facts };
-    if (typeof input.additionalProperties === 'object') node.additional = this.node(input.additionalProperties);
+    const node: ObjectNode = { kind: "object", properties, ...facts };
+    if (typeof input.additionalProperties === "object") node.additional = this.node(input.additionalProperties);
     return node;
   }
 
@@ -104,15 +101,15 @@ export class SchemaBuilder {
     const parts = input.allOf ?? [];
     if (parts.length === 1 && !input.properties) return { ...this.node(parts[0]), ...facts };
     const resolved = parts.map((part) => flattenAllOf(this.document, part));
-    if (resolved.every((part) => inferType(part) === 'object' && !part.oneOf && !part.anyOf)) {
+    if (resolved.every((part) => inferType(part) === "object" && !part.oneOf && !part.anyOf)) {
       const merged: SchemaObject = {
-        type: 'object',
+        type: "object",
         properties: Object.assign({}, ...resolved.map((p) => p.properties), input.properties),
         required: [...resolved.flatMap((p) => p.required ?? []), ...(input.required ?? [])],
       };
       return this.object(merged, facts);
     }
-    return { kind: 'union', combinator: 'allOf', options: parts.map((p) => this.node(p)), ...facts };
+    return { kind: "union", combinator: "allOf", options: parts.map((p) => this.node(p)), ...facts };
   }
 
   private facts(input: SchemaObject): SchemaFacts {
@@ -138,18 +135,18 @@ function typeList(schema: SchemaObject): string[] {
 }
 
 function inferType(schema: SchemaObject): string {
-  const declared = typeList(schema).find((t) => t !== 'null');
+  const declared = typeList(schema).find((t) => t !== "null");
   if (declared) return declared;
-  if (schema.properties || schema.additionalProperties) return 'object';
-  if (schema.items) return 'array';
-  if (schema.allOf) return 'object';
+  if (schema.properties || schema.additionalProperties) return "object";
+  if (schema.items) return "array";
+  if (schema.allOf) return "object";
   const sample = schema.enum?.find((value) => value !== null) ?? schema.const;
-  if (sample !== undefined) return typeof sample === 'number' ? 'number' : typeof sample;
-  return 'any';
+  if (sample !== undefined) return typeof sample === "number" ? "number" : typeof sample;
+  return "any";
 }
 
 function isNullSchema(schema: SchemaOrRef): boolean {
-  return !isReference(schema) && (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.join() === 'null'));
+  return !isReference(schema) && (schema.type === "null" || (Array.isArray(schema.type) && schema.type.join() === "null"));
 }
 
 /** Resolves a schema and inlines its own nested allOf parts, for merging. */
@@ -168,14 +165,14 @@ export function flattenAllOf(document: OpenApiDocument, input: SchemaOrRef): Sch
 
 function describeConstraints(schema: SchemaObject): string[] {
   const limits: string[] = [];
-  const range = (min?: number, max?: number, unit = '') => {
+  const range = (min?: number, max?: number, unit = "") => {
     if (min !== undefined && max !== undefined) limits.push(`${min}–${max}${unit}`);
     else if (min !== undefined) limits.push(`≥ ${min}${unit}`);
     else if (max !== undefined) limits.push(`≤ ${max}${unit}`);
   };
   range(schema.minimum, schema.maximum);
-  range(schema.minLength, schema.maxLength, ' characters');
-  range(schema.minItems, schema.maxItems, ' items');
+  range(schema.minLength, schema.maxLength, " characters");
+  range(schema.minItems, schema.maxItems, " items");
   if (schema.pattern) limits.push(`pattern ${schema.pattern}`);
   return limits;
 }
@@ -188,15 +185,15 @@ export function typeLabel(node: SchemaNode): string {
 
 function baseLabel(node: SchemaNode): string {
   switch (node.kind) {
-    case 'ref':
+    case "ref":
       return node.name;
-    case 'scalar':
+    case "scalar":
       return node.format ? `${node.type} (${node.format})` : node.type;
-    case 'array':
+    case "array":
       return `array of ${baseLabel(node.items)}`;
-    case 'object':
-      return node.additional && node.properties.length === 0 ? `map of ${baseLabel(node.additional)}` : 'object';
-    case 'union':
-      return node.combinator === 'allOf' ? 'all of' : node.options.map(baseLabel).join(' | ');
+    case "object":
+      return node.additional && node.properties.length === 0 ? `map of ${baseLabel(node.additional)}` : "object";
+    case "union":
+      return node.combinator === "allOf" ? "all of" : node.options.map(baseLabel).join(" | ");
   }
 }

@@ -26,10 +26,12 @@ export function initialInput(operation: OperationView): TryItInput {
     operation.path.split("/").flatMap((segment, index) => {
       const name = /^\{(.+)\}$/.exec(segment)?.[1];
       return name ? [[name, decodeURIComponent(segments[index] ?? "")]] : [];
-    }),
+    })
   );
   const query = Object.fromEntries(
-    operation.parameters.filter((p) => p.in === "query" && p.schema.kind === "scalar").map((p) => [p.name, p.required ? (p.example ?? "") : ""]),
+    operation.parameters
+      .filter((p) => p.in === "query" && p.schema.kind === "scalar")
+      .map((p) => [p.name, p.required ? p.example ?? "" : ""])
   );
   const body = operation.example.body === undefined ? "" : JSON.stringify(operation.example.body, null, 2);
   return { pathParams, query, extraQuery: "", body };
@@ -48,7 +50,7 @@ export async function sendRequest(
   operation: OperationView,
   input: TryItInput,
   apiKey: string,
-  fetcher: typeof fetch = fetch,
+  fetcher: typeof fetch = fetch
 ): Promise<TryItResult> {
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
   const hasBody = Boolean(operation.requestBody) && input.body.trim() !== "";

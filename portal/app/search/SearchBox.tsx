@@ -44,9 +44,15 @@ export function SearchBox() {
 
   const expanded = open && results.length > 0;
   return (
-    <form method="get" action="/search" role="search" className="site-search" onBlur={(event) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-    }}>
+    <form
+      method="get"
+      action="/search"
+      role="search"
+      className="site-search"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <input
         type="search"
         name="q"

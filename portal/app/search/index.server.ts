@@ -38,7 +38,7 @@ function operationEntries(): SearchEntry[] {
       excerpt: `${operation.method} ${operation.path}`,
       keywords: `${operation.id} ${tag.name} ${operation.method}`,
       text: [operation.description, ...operation.parameters.map((p) => p.name)].filter(Boolean).join(" "),
-    })),
+    }))
   );
 }
 

@@ -23,7 +23,9 @@ export function normalize(text: string): string {
  * keywords, then text. A small index (tens of pages and operations) needs nothing cleverer.
  */
 export function search(entries: SearchEntry[], query: string, limit = 10): SearchResult[] {
-  const words = normalize(query).split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  const words = normalize(query)
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
   if (words.length === 0) return [];
   return entries
     .map((entry) => ({ entry, score: score(entry, words) }))
@@ -39,7 +41,11 @@ function score(entry: SearchEntry, words: string[]): number {
   const text = normalize(`${entry.excerpt} ${entry.text}`);
   let total = 0;
   for (const word of words) {
-    const points = (title.includes(word) ? 10 : 0) + (title.split(/\s+/).some((w) => w.startsWith(word)) ? 5 : 0) + (keywords.includes(word) ? 4 : 0) + (text.includes(word) ? 1 : 0);
+    const points =
+      (title.includes(word) ? 10 : 0) +
+      (title.split(/\s+/).some((w) => w.startsWith(word)) ? 5 : 0) +
+      (keywords.includes(word) ? 4 : 0) +
+      (text.includes(word) ? 1 : 0);
     if (points === 0) return 0;
     total += points;
   }

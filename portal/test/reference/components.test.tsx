@@ -1,27 +1,27 @@
 /** @jest-environment jsdom */
-import { jest } from '@jest/globals';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { CodeLanguageProvider } from '../../app/behaviour/codeLanguage';
-import { EnvironmentProvider, useEnvironment } from '../../app/behaviour/environment';
-import { CodeSamples } from '../../app/reference/CodeSamples';
-import { buildReferenceModel } from '../../app/reference/model';
-import { ReferenceSidebar } from '../../app/reference/ReferenceSidebar';
-import { SchemaTree } from '../../app/reference/SchemaTree';
-import { TryIt } from '../../app/reference/TryIt';
-import { API_KEY_STORAGE_KEY } from '../../app/reference/tryIt';
-import { fixtureDocument } from './fixture';
+import { jest } from "@jest/globals";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { CodeLanguageProvider } from "../../app/behaviour/codeLanguage";
+import { EnvironmentProvider, useEnvironment } from "../../app/behaviour/environment";
+import { CodeSamples } from "../../app/reference/CodeSamples";
+import { buildReferenceModel } from "../../app/reference/model";
+import { ReferenceSidebar } from "../../app/reference/ReferenceSidebar";
+import { SchemaTree } from "../../app/reference/SchemaTree";
+import { TryIt } from "../../app/reference/TryIt";
+import { API_KEY_STORAGE_KEY } from "../../app/reference/tryIt";
+import { fixtureDocument } from "./fixture";
 
 const model = buildReferenceModel(fixtureDocument());
 const operation = (id: string) => model.tags.flatMap((t) => t.operations).find((o) => o.id === id)!;
 /** jsdom has no fetch Response: the panel only reads these members. */
 const fakeResponse = (status: number, body: string, headers: Record<string, string> = {}) =>
-  ({ status, statusText: '', headers: new Map(Object.entries(headers)), text: async () => body }) as unknown as Response;
+  ({ status, statusText: "", headers: new Map(Object.entries(headers)), text: async () => body } as unknown as Response);
 
-const hosts = { development: 'https://api.sandbox.flusso.example', production: 'https://api.flusso.example' };
+const hosts = { development: "https://api.sandbox.flusso.example", production: "https://api.flusso.example" };
 
 function SwitchToProduction() {
   const { setEnvironment } = useEnvironment();
-  return <button onClick={() => setEnvironment('production')}>production</button>;
+  return <button onClick={() => setEnvironment("production")}>production</button>;
 }
 
 function renderWithSite(children: React.ReactNode, siteHosts = hosts) {
@@ -31,7 +31,7 @@ function renderWithSite(children: React.ReactNode, siteHosts = hosts) {
         <SwitchToProduction />
         {children}
       </CodeLanguageProvider>
-    </EnvironmentProvider>,
+    </EnvironmentProvider>
   );
 }
 
@@ -40,82 +40,94 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('CodeSamples', () => {
-  it('shows six tabs and switches language', () => {
-    renderWithSite(<CodeSamples example={operation('createReconciliation').example} />);
-    const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['cURL', 'HTTP', 'Elixir', 'Python', 'Java', 'PHP']);
-    expect(screen.getByRole('tabpanel').textContent).toMatch(/^curl --request POST/);
-    fireEvent.click(screen.getByRole('tab', { name: 'Python' }));
-    expect(screen.getByRole('tabpanel').textContent).toMatch(/^import requests/);
+describe("CodeSamples", () => {
+  it("shows six tabs and switches language", () => {
+    renderWithSite(<CodeSamples example={operation("createReconciliation").example} />);
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"]);
+    expect(screen.getByRole("tabpanel").textContent).toMatch(/^curl --request POST/);
+    fireEvent.click(screen.getByRole("tab", { name: "Python" }));
+    expect(screen.getByRole("tabpanel").textContent).toMatch(/^import requests/);
   });
 
-  it('rewrites the host when the environment changes', () => {
-    renderWithSite(<CodeSamples example={operation('listCompanies').example} />);
-    expect(screen.getByRole('tabpanel').textContent).toContain("--url 'https://api.sandbox.flusso.example/api/v1/companies'");
-    fireEvent.click(screen.getByText('production'));
-    expect(screen.getByRole('tabpanel').textContent).toContain("--url 'https://api.flusso.example/api/v1/companies'");
-    fireEvent.click(screen.getByRole('tab', { name: 'HTTP' }));
-    expect(screen.getByRole('tabpanel').textContent).toContain('Host: api.flusso.example');
+  it("rewrites the host when the environment changes", () => {
+    renderWithSite(<CodeSamples example={operation("listCompanies").example} />);
+    expect(screen.getByRole("tabpanel").textContent).toContain("--url 'https://api.sandbox.flusso.example/api/v1/companies'");
+    fireEvent.click(screen.getByText("production"));
+    expect(screen.getByRole("tabpanel").textContent).toContain("--url 'https://api.flusso.example/api/v1/companies'");
+    fireEvent.click(screen.getByRole("tab", { name: "HTTP" }));
+    expect(screen.getByRole("tabpanel").textContent).toContain("Host: api.flusso.example");
   });
 });
 
-describe('SchemaTree', () => {
-  it('expands references in place, in collapsible groups, and stops at recursion', () => {
-    const { container } = render(<SchemaTree node={{ kind: 'ref', name: 'Reconciliation' }} schemas={model.schemas} />);
-    const flow = [...container.querySelectorAll('.schema-property')].find((li) => li.querySelector('.schema-name')?.textContent === 'flow')!;
-    expect(within(flow as HTMLElement).getByText('Flow | null')).toBeTruthy();
-    const details = flow.querySelector('details')!;
-    expect(details.querySelector('summary')!.textContent).toBe('Campi di flow');
-    expect(details.textContent).toContain('TO_PAY');
-    expect(details.textContent).toContain('Stessa struttura di Flow (ricorsivo).');
+describe("SchemaTree", () => {
+  it("expands references in place, in collapsible groups, and stops at recursion", () => {
+    const { container } = render(<SchemaTree node={{ kind: "ref", name: "Reconciliation" }} schemas={model.schemas} />);
+    const flow = [...container.querySelectorAll(".schema-property")].find(
+      (li) => li.querySelector(".schema-name")?.textContent === "flow"
+    )!;
+    expect(within(flow as HTMLElement).getByText("Flow | null")).toBeTruthy();
+    const details = flow.querySelector("details")!;
+    expect(details.querySelector("summary")!.textContent).toBe("Campi di flow");
+    expect(details.textContent).toContain("TO_PAY");
+    expect(details.textContent).toContain("Stessa struttura di Flow (ricorsivo).");
     // oneOf: the Party option expands, the string option is listed with its description.
-    expect(details.querySelector('.schema-variants')!.textContent).toContain('A counterpart id.');
+    expect(details.querySelector(".schema-variants")!.textContent).toContain("A counterpart id.");
   });
 });
 
-describe('ReferenceSidebar', () => {
-  it('lists tags and operations, and a second click on an open group closes it', () => {
+describe("ReferenceSidebar", () => {
+  it("lists tags and operations, and a second click on an open group closes it", () => {
     render(<ReferenceSidebar tags={model.tags} open={false} onNavigate={() => {}} />);
-    const group = screen.getByRole('button', { name: 'Reconciliations' });
-    expect(group.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('link', { name: /Create a reconciliation/ }).getAttribute('href')).toBe('#operation/createReconciliation');
+    const group = screen.getByRole("button", { name: "Reconciliations" });
+    expect(group.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("link", { name: /Create a reconciliation/ }).getAttribute("href")).toBe("#operation/createReconciliation");
     fireEvent.click(group);
-    expect(group.getAttribute('aria-expanded')).toBe('false');
-    expect(document.getElementById('reference-tag-Reconciliations')!.hidden).toBe(true);
+    expect(group.getAttribute("aria-expanded")).toBe("false");
+    expect(document.getElementById("reference-tag-Reconciliations")!.hidden).toBe(true);
     fireEvent.click(group);
-    expect(group.getAttribute('aria-expanded')).toBe('true');
+    expect(group.getAttribute("aria-expanded")).toBe("true");
   });
 });
 
-describe('TryIt', () => {
-  it('keeps the key in sessionStorage only and sends it as a bearer token', async () => {
-    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(200, '{"data":[]}', { 'x-ratelimit-limit': '600' }));
-    window.fetch = fetch as unknown as typeof window.fetch;
-    renderWithSite(<TryIt operation={operation('listReconciliations')} />, { ...hosts, development: 'http://127.0.0.1:9' });
+/** Opens the try-it panel and waits for its form, which loads on first open. */
+async function openPanel() {
+  const details = document.querySelector("details.ref-try-it") as HTMLDetailsElement;
+  details.open = true;
+  fireEvent(details, new Event("toggle"));
+  await screen.findByRole("button", { name: "Invia" });
+}
 
-    fireEvent.change(screen.getByLabelText(/Chiave API/), { target: { value: 'fls_dev_abc' } });
-    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBe('fls_dev_abc');
+describe("TryIt", () => {
+  it("keeps the key in sessionStorage only and sends it as a bearer token", async () => {
+    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(200, '{"data":[]}', { "x-ratelimit-limit": "600" }));
+    window.fetch = fetch as unknown as typeof window.fetch;
+    renderWithSite(<TryIt operation={operation("listReconciliations")} />, { ...hosts, development: "http://127.0.0.1:9" });
+    await openPanel();
+
+    fireEvent.change(screen.getByLabelText(/Chiave API/), { target: { value: "fls_dev_abc" } });
+    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBe("fls_dev_abc");
     expect(localStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
-    fireEvent.change(screen.getByLabelText('page_size (query)'), { target: { value: '5' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Invia' })));
+    fireEvent.change(screen.getByLabelText("page_size (query)"), { target: { value: "5" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
 
     expect(fetch).toHaveBeenCalledWith(
-      'http://127.0.0.1:9/api/v1/companies/5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b/reconciliations?page_size=5',
-      { method: 'GET', headers: { Authorization: 'Bearer fls_dev_abc' }, body: undefined },
+      "http://127.0.0.1:9/api/v1/companies/5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b/reconciliations?page_size=5",
+      { method: "GET", headers: { Authorization: "Bearer fls_dev_abc" }, body: undefined }
     );
-    expect(screen.getByTestId('try-it-status').textContent).toBe('200');
-    expect(screen.getByTestId('try-it-body').textContent).toBe('{\n  "data": []\n}');
+    expect(screen.getByTestId("try-it-status").textContent).toBe("200");
+    expect(screen.getByTestId("try-it-body").textContent).toBe('{\n  "data": []\n}');
   });
 
-  it('sends the example body as JSON', async () => {
-    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(201, ''));
+  it("sends the example body as JSON", async () => {
+    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(201, ""));
     window.fetch = fetch as unknown as typeof window.fetch;
-    sessionStorage.setItem(API_KEY_STORAGE_KEY, 'fls_dev_saved');
-    renderWithSite(<TryIt operation={operation('createReconciliation')} />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Invia' })));
+    sessionStorage.setItem(API_KEY_STORAGE_KEY, "fls_dev_saved");
+    renderWithSite(<TryIt operation={operation("createReconciliation")} />);
+    await openPanel();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
     const [, init] = fetch.mock.calls[0];
-    expect(init.headers).toEqual({ Authorization: 'Bearer fls_dev_saved', 'Content-Type': 'application/json' });
-    expect(JSON.parse(init.body as string)).toEqual(operation('createReconciliation').example.body);
+    expect(init.headers).toEqual({ Authorization: "Bearer fls_dev_saved", "Content-Type": "application/json" });
+    expect(JSON.parse(init.body as string)).toEqual(operation("createReconciliation").example.body);
   });
 });

@@ -1,57 +1,63 @@
-import { docMarkdown } from '../../app/llms/docMarkdown';
-import { llmsTxt } from '../../app/llms/llmsTxt';
-import { referenceMarkdown } from '../../app/llms/referenceMarkdown';
-import { buildReferenceModel } from '../../app/reference/model';
-import { fixtureDocument } from './fixture';
+import { docMarkdown } from "../../app/llms/docMarkdown";
+import { llmsTxt } from "../../app/llms/llmsTxt";
+import { referenceMarkdown } from "../../app/llms/referenceMarkdown";
+import { buildReferenceModel } from "../../app/reference/model";
+import { fixtureDocument } from "./fixture";
 
-describe('docMarkdown', () => {
-  it('puts the title and description first and fills the placeholders', () => {
+describe("docMarkdown", () => {
+  it("puts the title and description first and fills the placeholders", () => {
     const markdown = docMarkdown(
-      { title: 'Errors', description: 'What went wrong.', body: 'Call `{{host}}/api/v1` or write to {{email}}.\n' },
-      { host: 'https://api.sandbox.flusso.example', email: 'developers@flusso.example' },
+      { title: "Errors", description: "What went wrong.", body: "Call `{{host}}/api/v1` or write to {{email}}.\n" },
+      { host: "https://api.sandbox.flusso.example", email: "developers@flusso.example" }
     );
-    expect(markdown).toBe('# Errors\n\n> What went wrong.\n\nCall `https://api.sandbox.flusso.example/api/v1` or write to developers@flusso.example.\n');
+    expect(markdown).toBe(
+      "# Errors\n\n> What went wrong.\n\nCall `https://api.sandbox.flusso.example/api/v1` or write to developers@flusso.example.\n"
+    );
   });
 
-  it('turns admonitions into quoted paragraphs', () => {
-    const markdown = docMarkdown({ title: 'T', body: ':::warning Keep it secret\nNever commit a key.\n:::\n' }, { host: 'h', email: 'e' });
-    expect(markdown).toContain('> **Keep it secret**\n>\n> Never commit a key.');
-    expect(markdown).not.toContain(':::');
+  it("turns admonitions into quoted paragraphs", () => {
+    const markdown = docMarkdown({ title: "T", body: ":::warning Keep it secret\nNever commit a key.\n:::\n" }, { host: "h", email: "e" });
+    expect(markdown).toContain("> **Keep it secret**\n>\n> Never commit a key.");
+    expect(markdown).not.toContain(":::");
   });
 });
 
-describe('llmsTxt', () => {
-  it('follows the llmstxt.org layout: title, summary quote, details, link sections', () => {
+describe("llmsTxt", () => {
+  it("follows the llmstxt.org layout: title, summary quote, details, link sections", () => {
     const text = llmsTxt({
-      title: 'Flusso Developers',
-      summary: 'The API docs.',
-      details: 'Bearer keys.',
-      sections: [{ name: 'Docs', links: [{ title: 'Errors', url: 'http://x/basics/errors.md', description: 'Error codes.' }] }],
+      title: "Flusso Developers",
+      summary: "The API docs.",
+      details: "Bearer keys.",
+      sections: [{ name: "Docs", links: [{ title: "Errors", url: "http://x/basics/errors.md", description: "Error codes." }] }],
     });
-    expect(text).toBe('# Flusso Developers\n\n> The API docs.\n\nBearer keys.\n\n## Docs\n\n- [Errors](http://x/basics/errors.md): Error codes.\n');
+    expect(text).toBe(
+      "# Flusso Developers\n\n> The API docs.\n\nBearer keys.\n\n## Docs\n\n- [Errors](http://x/basics/errors.md): Error codes.\n"
+    );
   });
 });
 
-describe('referenceMarkdown', () => {
-  const markdown = referenceMarkdown(buildReferenceModel(fixtureDocument()), 'https://api.sandbox.flusso.example');
+describe("referenceMarkdown", () => {
+  const markdown = referenceMarkdown(buildReferenceModel(fixtureDocument()), "https://api.sandbox.flusso.example");
 
-  it('has a section per tag and operation, with method, path and operationId', () => {
+  it("has a section per tag and operation, with method, path and operationId", () => {
     expect(markdown).toMatch(/^# Flusso Integration API 1\.2\.0\n/);
-    expect(markdown).toContain('## Reconciliations');
-    expect(markdown).toContain('### Create a reconciliation\n\n`POST /api/v1/companies/{company_id}/reconciliations` (operationId `createReconciliation`)');
+    expect(markdown).toContain("## Reconciliations");
+    expect(markdown).toContain(
+      "### Create a reconciliation\n\n`POST /api/v1/companies/{company_id}/reconciliations` (operationId `createReconciliation`)"
+    );
   });
 
-  it('lists parameters, list options, body, responses and a curl example', () => {
-    expect(markdown).toContain('| `company_id` | path | string (uuid) | yes | The company\'s id. |');
-    expect(markdown).toContain('Filters: `flow_id` (eq, in); `created_at` (gt, gte, lt, lte).');
-    expect(markdown).toContain('Request body (`application/json`, required): [ReconciliationCreate](#reconciliationcreate).');
-    expect(markdown).toContain('- `204` Deleted.');
+  it("lists parameters, list options, body, responses and a curl example", () => {
+    expect(markdown).toContain("| `company_id` | path | string (uuid) | yes | The company's id. |");
+    expect(markdown).toContain("Filters: `flow_id` (eq, in); `created_at` (gt, gte, lt, lte).");
+    expect(markdown).toContain("Request body (`application/json`, required): [ReconciliationCreate](#reconciliationcreate).");
+    expect(markdown).toContain("- `204` Deleted.");
     expect(markdown).toContain("```curl\ncurl --request DELETE \\\n  --url 'https://api.sandbox.flusso.example/api/v1/companies/");
   });
 
-  it('describes each named schema once, members as nested bullets', () => {
-    expect(markdown).toContain('### Money\n\n- `amount` (string, required): pattern');
+  it("describes each named schema once, members as nested bullets", () => {
+    expect(markdown).toContain("### Money\n\n- `amount` (string, required): pattern");
     expect(markdown).toContain('- `status` (string): One of `"TO_PAY"`, `"PAID"`.');
-    expect(markdown).toContain('- `address` (object)\n  - `street` (string)');
+    expect(markdown).toContain("- `address` (object)\n  - `street` (string)");
   });
 });

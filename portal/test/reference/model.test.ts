@@ -1,111 +1,111 @@
-import { buildReferenceModel, apiBasePath } from '../../app/reference/model';
-import { typeLabel, type ObjectNode } from '../../app/reference/schema';
-import { fixtureDocument } from './fixture';
+import { buildReferenceModel, apiBasePath } from "../../app/reference/model";
+import { typeLabel, type ObjectNode } from "../../app/reference/schema";
+import { fixtureDocument } from "./fixture";
 
 const document = fixtureDocument();
 const model = buildReferenceModel(document);
 const operations = model.tags.flatMap((tag) => tag.operations);
 const operation = (id: string) => operations.find((o) => o.id === id)!;
 
-describe('buildReferenceModel', () => {
-  it('lists every operation of the document once, grouped by its first tag in document order', () => {
-    expect(model.tags.map((t) => t.name)).toEqual(['Companies', 'Reconciliations', 'Counterparts']);
+describe("buildReferenceModel", () => {
+  it("lists every operation of the document once, grouped by its first tag in document order", () => {
+    expect(model.tags.map((t) => t.name)).toEqual(["Companies", "Reconciliations", "Counterparts"]);
     expect(operations.map((o) => o.id).sort()).toEqual(
-      ['createReconciliation', 'deleteReconciliation', 'listCompanies', 'listReconciliations', 'searchCounterparts'].sort(),
+      ["createReconciliation", "deleteReconciliation", "listCompanies", "listReconciliations", "searchCounterparts"].sort()
     );
   });
 
-  it('prefixes paths with the base path of the server URL', () => {
-    expect(apiBasePath(document)).toBe('/api/v1');
-    expect(operation('listCompanies')).toMatchObject({ method: 'GET', path: '/api/v1/companies' });
+  it("prefixes paths with the base path of the server URL", () => {
+    expect(apiBasePath(document)).toBe("/api/v1");
+    expect(operation("listCompanies")).toMatchObject({ method: "GET", path: "/api/v1/companies" });
   });
 
-  it('does not add the base path twice when paths already carry it', () => {
-    const prefixed = { ...document, paths: { '/api/v1/companies': document.paths['/companies'] } };
-    expect(apiBasePath(prefixed)).toBe('');
+  it("does not add the base path twice when paths already carry it", () => {
+    const prefixed = { ...document, paths: { "/api/v1/companies": document.paths["/companies"] } };
+    expect(apiBasePath(prefixed)).toBe("");
   });
 
-  it('merges path-level parameters, resolves $ref parameters and keeps header parameters', () => {
-    const list = operation('listReconciliations');
+  it("merges path-level parameters, resolves $ref parameters and keeps header parameters", () => {
+    const list = operation("listReconciliations");
     expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
-      'path:company_id',
-      'query:page_size',
-      'query:cursor',
-      'query:filter',
-      'query:sort',
-      'query:expand',
-      'header:X-Request-Id',
+      "path:company_id",
+      "query:page_size",
+      "query:cursor",
+      "query:filter",
+      "query:sort",
+      "query:expand",
+      "header:X-Request-Id",
     ]);
-    expect(list.parameters[0]).toMatchObject({ required: true, example: '5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b' });
+    expect(list.parameters[0]).toMatchObject({ required: true, example: "5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b" });
   });
 
-  it('reads the allowed filter, sort and expand fields from x-flusso-list', () => {
-    expect(operation('listReconciliations').list).toEqual({
+  it("reads the allowed filter, sort and expand fields from x-flusso-list", () => {
+    expect(operation("listReconciliations").list).toEqual({
       filters: [
-        { field: 'flow_id', operators: ['eq', 'in'] },
-        { field: 'created_at', operators: ['gt', 'gte', 'lt', 'lte'] },
+        { field: "flow_id", operators: ["eq", "in"] },
+        { field: "created_at", operators: ["gt", "gte", "lt", "lte"] },
       ],
-      sorts: ['created_at'],
-      expansions: ['flow', 'transaction'],
+      sorts: ["created_at"],
+      expansions: ["flow", "transaction"],
     });
-    expect(operation('deleteReconciliation').list).toBeUndefined();
+    expect(operation("deleteReconciliation").list).toBeUndefined();
   });
 
-  it('builds an example request with path parameter examples, required query parameters and a body', () => {
-    expect(operation('deleteReconciliation').example).toEqual({
-      method: 'DELETE',
-      path: '/api/v1/companies/5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b/reconciliations/3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  it("builds an example request with path parameter examples, required query parameters and a body", () => {
+    expect(operation("deleteReconciliation").example).toEqual({
+      method: "DELETE",
+      path: "/api/v1/companies/5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b/reconciliations/3fa85f64-5717-4562-b3fc-2c963f66afa6",
       query: [],
     });
-    expect(operation('searchCounterparts').example.query).toEqual([['vat_number', 'IT01234567890']]);
-    expect(operation('createReconciliation').example).toMatchObject({
-      contentType: 'application/json',
-      body: { flow_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', transaction_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6' },
+    expect(operation("searchCounterparts").example.query).toEqual([["vat_number", "IT01234567890"]]);
+    expect(operation("createReconciliation").example).toMatchObject({
+      contentType: "application/json",
+      body: { flow_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", transaction_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6" },
     });
   });
 
-  it('keeps named schemas as references and describes the request body', () => {
-    expect(operation('createReconciliation').requestBody).toEqual({
-      contentType: 'application/json',
+  it("keeps named schemas as references and describes the request body", () => {
+    expect(operation("createReconciliation").requestBody).toEqual({
+      contentType: "application/json",
       required: true,
-      schema: { kind: 'ref', name: 'ReconciliationCreate' },
+      schema: { kind: "ref", name: "ReconciliationCreate" },
     });
     const create = model.schemas.ReconciliationCreate as ObjectNode;
     expect(create.properties.map((p) => [p.name, p.required, typeLabel(p.schema)])).toEqual([
-      ['flow_id', true, 'string (uuid)'],
-      ['transaction_id', true, 'string (uuid)'],
-      ['note', false, 'string | null'],
+      ["flow_id", true, "string (uuid)"],
+      ["transaction_id", true, "string (uuid)"],
+      ["note", false, "string | null"],
     ]);
-    expect(create.properties[2].schema.constraints).toEqual(['≤ 200 characters']);
+    expect(create.properties[2].schema.constraints).toEqual(["≤ 200 characters"]);
   });
 
-  it('merges allOf objects, and reads nullable, oneOf, enums and recursive references', () => {
+  it("merges allOf objects, and reads nullable, oneOf, enums and recursive references", () => {
     const reconciliation = model.schemas.Reconciliation as ObjectNode;
-    expect(reconciliation.kind).toBe('object');
-    expect(reconciliation.properties.map((p) => p.name)).toEqual(['flow_id', 'transaction_id', 'note', 'id', 'created_at', 'flow']);
-    expect(reconciliation.properties.find((p) => p.name === 'flow')!.schema).toEqual({ kind: 'ref', name: 'Flow', nullable: true });
+    expect(reconciliation.kind).toBe("object");
+    expect(reconciliation.properties.map((p) => p.name)).toEqual(["flow_id", "transaction_id", "note", "id", "created_at", "flow"]);
+    expect(reconciliation.properties.find((p) => p.name === "flow")!.schema).toEqual({ kind: "ref", name: "Flow", nullable: true });
 
     const flow = model.schemas.Flow as ObjectNode;
     const property = (name: string) => flow.properties.find((p) => p.name === name)!.schema;
-    expect(property('status')).toMatchObject({ kind: 'scalar', enum: ['TO_PAY', 'PAID'] });
-    expect(typeLabel(property('payment_date'))).toBe('string (date) | null');
-    expect(typeLabel(property('counterpart'))).toBe('Party | string');
-    expect(property('parent')).toEqual({ kind: 'ref', name: 'Flow' });
+    expect(property("status")).toMatchObject({ kind: "scalar", enum: ["TO_PAY", "PAID"] });
+    expect(typeLabel(property("payment_date"))).toBe("string (date) | null");
+    expect(typeLabel(property("counterpart"))).toBe("Party | string");
+    expect(property("parent")).toEqual({ kind: "ref", name: "Flow" });
   });
 
-  it('lists every response with its schema and an example', () => {
-    const create = operation('createReconciliation');
-    expect(create.responses.map((r) => r.status)).toEqual(['201', '422']);
-    expect(create.responses[0].example).toMatchObject({ id: '8d0f7c8e-55a3-4b58-9a4b-5c4b1e6a8d11' });
-    expect(create.responses[1]).toMatchObject({ description: 'Invalid value.', schema: { kind: 'ref', name: 'ErrorBody' } });
-    expect(create.responses[1].example).toEqual({ errors: [{ code: 'bad_request', title: 'string' }] });
-    expect(operation('deleteReconciliation').responses).toEqual([{ status: '204', description: 'Deleted.' }]);
+  it("lists every response with its schema and an example", () => {
+    const create = operation("createReconciliation");
+    expect(create.responses.map((r) => r.status)).toEqual(["201", "422"]);
+    expect(create.responses[0].example).toMatchObject({ id: "8d0f7c8e-55a3-4b58-9a4b-5c4b1e6a8d11" });
+    expect(create.responses[1]).toMatchObject({ description: "Invalid value.", schema: { kind: "ref", name: "ErrorBody" } });
+    expect(create.responses[1].example).toEqual({ errors: [{ code: "bad_request", title: "string" }] });
+    expect(operation("deleteReconciliation").responses).toEqual([{ status: "204", description: "Deleted." }]);
   });
 
-  it('renders descriptions with the given Markdown renderer', () => {
+  it("renders descriptions with the given Markdown renderer", () => {
     const html = buildReferenceModel(document, (text) => `<p>${text}</p>`);
     const list = html.tags[1].operations[0];
-    expect(list.description).toBe('<p>Lists the links between flows and transactions.</p>');
-    expect(list.parameters.find((p) => p.name === 'sort')!.description).toBe('<p>Sort fields: `created_at`.</p>');
+    expect(list.description).toBe("<p>Lists the links between flows and transactions.</p>");
+    expect(list.parameters.find((p) => p.name === "sort")!.description).toBe("<p>Sort fields: `created_at`.</p>");
   });
 });

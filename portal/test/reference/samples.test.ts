@@ -1,108 +1,108 @@
-import type { RequestExample } from '../../app/reference/model';
-import { codeSamples, SAMPLE_LANGUAGES } from '../../app/reference/samples';
-import { curlSample } from '../../app/reference/samples/curl';
-import { elixirSample } from '../../app/reference/samples/elixir';
-import { httpSample } from '../../app/reference/samples/http';
-import { javaSample } from '../../app/reference/samples/java';
-import { phpSample } from '../../app/reference/samples/php';
-import { pythonSample } from '../../app/reference/samples/python';
-import { sampleRequest } from '../../app/reference/samples/request';
+import type { RequestExample } from "../../app/reference/model";
+import { codeSamples, SAMPLE_LANGUAGES } from "../../app/reference/samples";
+import { curlSample } from "../../app/reference/samples/curl";
+import { elixirSample } from "../../app/reference/samples/elixir";
+import { httpSample } from "../../app/reference/samples/http";
+import { javaSample } from "../../app/reference/samples/java";
+import { phpSample } from "../../app/reference/samples/php";
+import { pythonSample } from "../../app/reference/samples/python";
+import { sampleRequest } from "../../app/reference/samples/request";
 
-const HOST = 'https://api.sandbox.flusso.example';
+const HOST = "https://api.sandbox.flusso.example";
 
 const list: RequestExample = {
-  method: 'GET',
-  path: '/api/v1/counterparts/search',
-  query: [['vat_number', 'IT01234567890']],
+  method: "GET",
+  path: "/api/v1/counterparts/search",
+  query: [["vat_number", "IT01234567890"]],
 };
 const create: RequestExample = {
-  method: 'POST',
-  path: '/api/v1/companies/c1/reconciliations',
+  method: "POST",
+  path: "/api/v1/companies/c1/reconciliations",
   query: [],
-  contentType: 'application/json',
-  body: { flow_id: 'f1', note: "it's \"paid\"", amounts: [1.5, null], paid: true },
+  contentType: "application/json",
+  body: { flow_id: "f1", note: 'it\'s "paid"', amounts: [1.5, null], paid: true },
 };
 
-describe('sampleRequest', () => {
-  it('joins host, path and query, and always sends the bearer header', () => {
+describe("sampleRequest", () => {
+  it("joins host, path and query, and always sends the bearer header", () => {
     expect(sampleRequest(list, `${HOST}/`)).toEqual({
-      method: 'GET',
+      method: "GET",
       url: `${HOST}/api/v1/counterparts/search?vat_number=IT01234567890`,
-      headers: [['Authorization', 'Bearer YOUR_API_KEY']],
+      headers: [["Authorization", "Bearer YOUR_API_KEY"]],
     });
   });
 
-  it('serialises a JSON body and declares its content type', () => {
+  it("serialises a JSON body and declares its content type", () => {
     const request = sampleRequest(create, HOST);
-    expect(request.headers).toContainEqual(['Content-Type', 'application/json']);
+    expect(request.headers).toContainEqual(["Content-Type", "application/json"]);
     expect(JSON.parse(request.body!)).toEqual(create.body);
   });
 });
 
-describe('code samples', () => {
-  it('generates the six languages, each with the host and the bearer header', () => {
-    const samples = codeSamples(create, 'https://api.flusso.example');
-    expect(samples.map((s) => s.label)).toEqual(['cURL', 'HTTP', 'Elixir', 'Python', 'Java', 'PHP']);
+describe("code samples", () => {
+  it("generates the six languages, each with the host and the bearer header", () => {
+    const samples = codeSamples(create, "https://api.flusso.example");
+    expect(samples.map((s) => s.label)).toEqual(["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"]);
     for (const sample of samples) {
-      expect(sample.code).toContain('api.flusso.example');
+      expect(sample.code).toContain("api.flusso.example");
       expect(sample.code).toMatch(/authorization.{1,8}Bearer YOUR_API_KEY/i);
     }
     expect(SAMPLE_LANGUAGES).toHaveLength(6);
   });
 
-  it('curl quotes single quotes in the body', () => {
+  it("curl quotes single quotes in the body", () => {
     expect(curlSample(sampleRequest(list, HOST))).toBe(
       [
-        'curl --request GET \\',
+        "curl --request GET \\",
         `  --url '${HOST}/api/v1/counterparts/search?vat_number=IT01234567890' \\`,
         "  --header 'Authorization: Bearer YOUR_API_KEY'",
-      ].join('\n'),
+      ].join("\n")
     );
     expect(curlSample(sampleRequest(create, HOST))).toContain(`"note": "it'\\''s \\"paid\\""`);
   });
 
-  it('raw HTTP has the request line, Host, headers, Content-Length and body', () => {
+  it("raw HTTP has the request line, Host, headers, Content-Length and body", () => {
     const sample = httpSample(sampleRequest(create, HOST));
-    const [head, body] = sample.split('\n\n');
-    expect(head.split('\n')).toEqual([
-      'POST /api/v1/companies/c1/reconciliations HTTP/1.1',
-      'Host: api.sandbox.flusso.example',
-      'Authorization: Bearer YOUR_API_KEY',
-      'Content-Type: application/json',
+    const [head, body] = sample.split("\n\n");
+    expect(head.split("\n")).toEqual([
+      "POST /api/v1/companies/c1/reconciliations HTTP/1.1",
+      "Host: api.sandbox.flusso.example",
+      "Authorization: Bearer YOUR_API_KEY",
+      "Content-Type: application/json",
       `Content-Length: ${Buffer.byteLength(body)}`,
     ]);
     expect(JSON.parse(body)).toEqual(create.body);
   });
 
-  it('Python passes the body as a dict literal to requests', () => {
+  it("Python passes the body as a dict literal to requests", () => {
     const sample = pythonSample(sampleRequest(create, HOST));
     expect(sample).toContain('response = requests.request(\n    "POST",');
     expect(sample).toContain('"amounts": [\n            1.5,\n            None\n        ],');
     expect(sample).toContain('"paid": True');
-    expect(sample).not.toContain('Content-Type');
+    expect(sample).not.toContain("Content-Type");
   });
 
-  it('Elixir uses Req with a map literal body', () => {
+  it("Elixir uses Req with a map literal body", () => {
     const sample = elixirSample(sampleRequest(create, HOST));
-    expect(sample).toContain('method: :post,');
+    expect(sample).toContain("method: :post,");
     expect(sample).toContain('"authorization" => "Bearer YOUR_API_KEY"');
     expect(sample).toContain('json: %{\n      "flow_id" => "f1",');
-    expect(sample).toContain('nil');
+    expect(sample).toContain("nil");
   });
 
-  it('Java sends the body verbatim in a text block', () => {
+  it("Java sends the body verbatim in a text block", () => {
     const sample = javaSample(sampleRequest(create, HOST));
     expect(sample).toContain('.header("Authorization", "Bearer YOUR_API_KEY")');
     expect(sample).toContain('.method("POST", HttpRequest.BodyPublishers.ofString("""');
     expect(sample).toContain('"note": "it\'s \\\\"paid\\\\""');
-    expect(javaSample(sampleRequest(list, HOST))).toContain('HttpRequest.BodyPublishers.noBody()');
+    expect(javaSample(sampleRequest(list, HOST))).toContain("HttpRequest.BodyPublishers.noBody()");
   });
 
-  it('PHP sends the body from a nowdoc with curl', () => {
+  it("PHP sends the body from a nowdoc with curl", () => {
     const sample = phpSample(sampleRequest(create, HOST));
     expect(sample).toContain("$body = <<<'BODY'\n{\n");
     expect(sample).toContain("'Authorization: Bearer YOUR_API_KEY',");
     expect(sample).toContain("CURLOPT_CUSTOMREQUEST => 'POST',");
-    expect(phpSample(sampleRequest(list, HOST))).not.toContain('$body');
+    expect(phpSample(sampleRequest(list, HOST))).not.toContain("$body");
   });
 });

@@ -1,20 +1,20 @@
-import { doubleQuoted, toLiteral, type LiteralSyntax } from './literal';
-import type { SampleRequest } from './request';
+import { doubleQuoted, toLiteral, type LiteralSyntax } from "./literal";
+import type { SampleRequest } from "./request";
 
 const ELIXIR: LiteralSyntax = {
-  null: 'nil',
-  true: 'true',
-  false: 'false',
+  null: "nil",
+  true: "true",
+  false: "false",
   // "#{" would start interpolation inside an Elixir string.
-  string: (text) => doubleQuoted(text).replace(/#\{/g, '\\#{'),
-  array: ['[', ']'],
-  object: ['%{', '}'],
+  string: (text) => doubleQuoted(text).replace(/#\{/g, "\\#{"),
+  array: ["[", "]"],
+  object: ["%{", "}"],
   entry: (key, value) => `${key} => ${value}`,
 };
 
 /** Uses Req, the HTTP client the Elixir community reaches for first. */
 export function elixirSample(request: SampleRequest): string {
-  const headers = request.headers.filter(([name]) => request.json === undefined || name !== 'Content-Type');
+  const headers = request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type");
   const options = [
     `    method: :${request.method.toLowerCase()}`,
     `    url: ${ELIXIR.string(request.url)}`,
@@ -24,12 +24,12 @@ export function elixirSample(request: SampleRequest): string {
   else if (request.body !== undefined) options.push(`    body: ${ELIXIR.string(request.body)}`);
   return [
     'Mix.install([{:req, "~> 0.5"}])',
-    '',
-    'response =',
-    '  Req.request!(',
-    options.join(',\n'),
-    '  )',
-    '',
-    'IO.inspect({response.status, response.body})',
-  ].join('\n');
+    "",
+    "response =",
+    "  Req.request!(",
+    options.join(",\n"),
+    "  )",
+    "",
+    "IO.inspect({response.status, response.body})",
+  ].join("\n");
 }

@@ -1,4 +1,4 @@
-import type { SampleRequest } from './request';
+import type { SampleRequest } from "./request";
 
 /** UTF-8 byte length: every escaped byte of encodeURIComponent counts as one. */
 const byteLength = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, "_").length;
@@ -7,6 +7,6 @@ export function httpSample(request: SampleRequest): string {
   const url = new URL(request.url);
   const headers = [`Host: ${url.host}`, ...request.headers.map(([name, value]) => `${name}: ${value}`)];
   if (request.body !== undefined) headers.push(`Content-Length: ${byteLength(request.body)}`);
-  const head = [`${request.method} ${url.pathname}${url.search} HTTP/1.1`, ...headers].join('\n');
+  const head = [`${request.method} ${url.pathname}${url.search} HTTP/1.1`, ...headers].join("\n");
   return request.body === undefined ? head : `${head}\n\n${request.body}`;
 }

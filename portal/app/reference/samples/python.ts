@@ -1,19 +1,19 @@
-import { doubleQuoted, toLiteral, type LiteralSyntax } from './literal';
-import type { SampleRequest } from './request';
+import { doubleQuoted, toLiteral, type LiteralSyntax } from "./literal";
+import type { SampleRequest } from "./request";
 
 const PYTHON: LiteralSyntax = {
-  null: 'None',
-  true: 'True',
-  false: 'False',
+  null: "None",
+  true: "True",
+  false: "False",
   string: doubleQuoted,
-  array: ['[', ']'],
-  object: ['{', '}'],
+  array: ["[", "]"],
+  object: ["{", "}"],
   entry: (key, value) => `${key}: ${value}`,
-  indent: '    ',
+  indent: "    ",
 };
 
 export function pythonSample(request: SampleRequest): string {
-  const headers = request.headers.filter(([name]) => request.json === undefined || name !== 'Content-Type');
+  const headers = request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type");
   const args = [
     `    ${doubleQuoted(request.method)},`,
     `    ${doubleQuoted(request.url)},`,
@@ -21,5 +21,5 @@ export function pythonSample(request: SampleRequest): string {
   ];
   if (request.json !== undefined) args.push(`    json=${toLiteral(request.json, PYTHON, 1)},`);
   else if (request.body !== undefined) args.push(`    data=${doubleQuoted(request.body)},`);
-  return ['import requests', '', 'response = requests.request(', ...args, ')', 'print(response.status_code, response.text)'].join('\n');
+  return ["import requests", "", "response = requests.request(", ...args, ")", "print(response.status_code, response.text)"].join("\n");
 }

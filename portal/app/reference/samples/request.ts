@@ -1,7 +1,7 @@
-import type { RequestExample } from '../model';
+import type { RequestExample } from "../model";
 
 /** The placeholder every sample shows where the integrator's key goes. */
-export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
+export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 
 /** A concrete HTTP request, the one thing every language generator translates. */
 export interface SampleRequest {
@@ -15,13 +15,13 @@ export interface SampleRequest {
 }
 
 export function sampleRequest(example: RequestExample, host: string, apiKey = API_KEY_PLACEHOLDER): SampleRequest {
-  const query = example.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-  const url = `${host.replace(/\/+$/, '')}${example.path}${query ? `?${query}` : ''}`;
-  const headers: Array<[string, string]> = [['Authorization', `Bearer ${apiKey}`]];
+  const query = example.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+  const url = `${host.replace(/\/+$/, "")}${example.path}${query ? `?${query}` : ""}`;
+  const headers: Array<[string, string]> = [["Authorization", `Bearer ${apiKey}`]];
   if (example.body === undefined) return { method: example.method, url, headers };
 
-  const isJson = example.contentType?.includes('json') ?? true;
+  const isJson = example.contentType?.includes("json") ?? true;
   const body = isJson ? JSON.stringify(example.body, null, 2) : String(example.body);
-  headers.push(['Content-Type', example.contentType ?? 'application/json']);
+  headers.push(["Content-Type", example.contentType ?? "application/json"]);
   return { method: example.method, url, headers, body, ...(isJson ? { json: example.body } : {}) };
 }

@@ -1,27 +1,31 @@
 /** @jest-environment node */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, launchBrowser, startPortal, type RunningPortal } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { BrowserContext, Page } from "playwright-core";
+import { freePort, launchBrowser, startPortal, type RunningPortal } from "./harness";
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
-const LANGUAGES = ['cURL', 'HTTP', 'Elixir', 'Python', 'Java', 'PHP'];
+const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"];
+const LANGUAGES = ["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"];
 
 /** A stand-in API for the try-it panel: answers CORS like the real one and records what it got. */
 function startFakeApi(port: number) {
   const received: Array<{ method: string; url: string; headers: IncomingHttpHeaders }> = [];
   const server: Server = createServer((request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.method === 'OPTIONS') {
-      response.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
-      response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE');
+    response.setHeader("Access-Control-Allow-Origin", "*");
+    if (request.method === "OPTIONS") {
+      response.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type");
+      response.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE");
       return response.writeHead(204).end();
     }
     received.push({ method: request.method!, url: request.url!, headers: request.headers });
-    response.setHeader('Access-Control-Expose-Headers', 'x-ratelimit-limit');
-    response.writeHead(200, { 'Content-Type': 'application/json', 'x-ratelimit-limit': '600' }).end('{"data":[],"page":{"cursor":null,"size":25}}');
+    response.setHeader("Access-Control-Expose-Headers", "x-ratelimit-limit");
+    response
+      .writeHead(200, { "Content-Type": "application/json", "x-ratelimit-limit": "600" })
+      .end('{"data":[],"page":{"cursor":null,"size":25}}');
   });
-  return new Promise<{ server: Server; received: typeof received }>((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, received })));
+  return new Promise<{ server: Server; received: typeof received }>((resolve) =>
+    server.listen(port, "127.0.0.1", () => resolve({ server, received }))
+  );
 }
 
 let portal: RunningPortal;
@@ -34,10 +38,12 @@ beforeAll(async () => {
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
   api = await startFakeApi(port);
-  portal = await startPortal({ FLUSSO_HOST_DEVELOPMENT: apiUrl, FLUSSO_HOST_PRODUCTION: 'https://api.flusso.example' });
+  portal = await startPortal({ FLUSSO_HOST_DEVELOPMENT: apiUrl, FLUSSO_HOST_PRODUCTION: "https://api.flusso.example" });
   browser = await launchBrowser();
   // The page reads the document built into the portal, which it also serves: compare against that.
-  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { operationId: string }>>;
+  };
   operationIds = Object.values(document.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
 }, 60_000);
 
@@ -48,70 +54,82 @@ afterAll(async () => {
   await new Promise((resolve) => api?.server.close(resolve));
 }, 30_000);
 
-async function openReference(context: BrowserContext, hash = ''): Promise<Page> {
+async function openReference(context: BrowserContext, hash = ""): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${portal.url}/api-reference/${hash}`);
-  await page.waitForFunction(() => document.querySelector('.ref-layout') && (window as { __remixRouter?: unknown }).__remixRouter);
+  await page.waitForFunction(() => document.querySelector(".ref-layout") && (window as { __remixRouter?: unknown }).__remixRouter);
   return page;
 }
 
 const panelTexts = (page: Page) =>
-  page.$$eval('.ref-operation', (sections) =>
-    sections.map((section) => ({ id: section.id, tabs: [...section.querySelectorAll('[role=tab]')].map((t) => t.textContent), code: section.querySelector('[role=tabpanel]')?.textContent ?? '' })),
+  page.$$eval(".ref-operation", (sections) =>
+    sections.map((section) => ({
+      id: section.id,
+      tabs: [...section.querySelectorAll("[role=tab]")].map((t) => t.textContent),
+      code: section.querySelector("[role=tabpanel]")?.textContent ?? "",
+    }))
   );
 
-describe('API reference in the browser', () => {
-  it('lists every operation of the OpenAPI document, each with its six samples', async () => {
+describe("API reference in the browser", () => {
+  it("lists every operation of the OpenAPI document, each with its six samples", async () => {
     expect(operationIds.length).toBeGreaterThan(0);
     const page = await openReference(browser.context);
     const sections = await panelTexts(page);
-    expect(sections.map((s) => s.id.replace('operation/', '')).sort()).toEqual([...operationIds].sort());
+    expect(sections.map((s) => s.id.replace("operation/", "")).sort()).toEqual([...operationIds].sort());
     for (const section of sections) expect(section.tabs).toEqual(LANGUAGES);
 
     // The chosen language is shared by every group: one click switches every operation's sample.
     for (const language of LANGUAGES) {
-      await page.locator('.ref-operation [role=tab]', { hasText: language }).first().click();
+      await page.locator(".ref-operation [role=tab]", { hasText: language }).first().click();
       for (const { id, code } of await panelTexts(page)) {
-        expect({ id, language, bearer: /Bearer YOUR_API_KEY/.test(code), host: code.includes(apiUrl.replace('http://', '')) }).toEqual({ id, language, bearer: true, host: true });
+        expect({ id, language, bearer: /Bearer YOUR_API_KEY/.test(code), host: code.includes(apiUrl.replace("http://", "")) }).toEqual({
+          id,
+          language,
+          bearer: true,
+          host: true,
+        });
       }
     }
     await page.close();
   }, 60_000);
 
-  it('rewrites the samples host when the environment changes', async () => {
+  it("rewrites the samples host when the environment changes", async () => {
     const page = await openReference(browser.context);
-    await page.locator('.ref-operation [role=tab]', { hasText: 'cURL' }).first().click();
-    expect(await page.locator('.ref-operation [role=tabpanel]').first().textContent()).toContain(`--url '${apiUrl}/`);
-    await page.getByLabel('Ambiente:').selectOption('production');
-    expect(await page.locator('.ref-operation [role=tabpanel]').first().textContent()).toContain("--url 'https://api.flusso.example/");
-    await page.getByLabel('Ambiente:').selectOption('development');
+    await page.locator(".ref-operation [role=tab]", { hasText: "cURL" }).first().click();
+    expect(await page.locator(".ref-operation [role=tabpanel]").first().textContent()).toContain(`--url '${apiUrl}/`);
+    await page.getByLabel("Ambiente:").selectOption("production");
+    expect(await page.locator(".ref-operation [role=tabpanel]").first().textContent()).toContain("--url 'https://api.flusso.example/");
+    await page.getByLabel("Ambiente:").selectOption("development");
     await page.close();
   }, 30_000);
 
-  it('try-it sends the request with the pasted key as a bearer token and shows the answer', async () => {
+  it("try-it sends the request with the pasted key as a bearer token and shows the answer", async () => {
     const page = await openReference(browser.context);
-    const panel = page.locator('.ref-operation').first().locator('.ref-try-it');
-    await panel.locator('summary').click();
-    await panel.getByLabel(/Chiave API/).fill('fls_dev_0123456789abcdefghijABCDEFGHIJ01');
-    await panel.getByRole('button', { name: 'Invia' }).click();
-    await panel.getByTestId('try-it-status').waitFor();
-    expect(await panel.getByTestId('try-it-status').textContent()).toBe('200');
-    expect(await panel.getByTestId('try-it-body').textContent()).toContain('"cursor": null');
+    const panel = page.locator(".ref-operation").first().locator(".ref-try-it");
+    await panel.locator("summary").click();
+    await panel.getByLabel(/Chiave API/).fill("fls_dev_0123456789abcdefghijABCDEFGHIJ01");
+    await panel.getByRole("button", { name: "Invia" }).click();
+    await panel.getByTestId("try-it-status").waitFor();
+    expect(await panel.getByTestId("try-it-status").textContent()).toBe("200");
+    expect(await panel.getByTestId("try-it-body").textContent()).toContain('"cursor": null');
     const last = api.received.at(-1)!;
-    expect(last.headers.authorization).toBe('Bearer fls_dev_0123456789abcdefghijABCDEFGHIJ01');
+    expect(last.headers.authorization).toBe("Bearer fls_dev_0123456789abcdefghijABCDEFGHIJ01");
     expect(last.url).toMatch(/^\/api\/v1\//);
     // The key lives in this tab's sessionStorage only.
-    expect(await page.evaluate(() => [Object.keys(localStorage).some((k) => k.includes('api-key')), Object.keys(sessionStorage)])).toEqual([false, ['flusso.try-it.api-key']]);
+    expect(await page.evaluate(() => [Object.keys(localStorage).some((k) => k.includes("api-key")), Object.keys(sessionStorage)])).toEqual([
+      false,
+      ["flusso.try-it.api-key"],
+    ]);
     await page.close();
   }, 30_000);
 
-  it('a deep link scrolls the operation just below the fixed navbar', async () => {
+  it("a deep link scrolls the operation just below the fixed navbar", async () => {
     // One in the middle: the page can scroll it to the top (the last ones sit above the page end).
     const target = operationIds[Math.floor(operationIds.length / 2)];
     const page = await openReference(browser.context, `#operation/${target}`);
     await page.waitForTimeout(200);
     const { top, navbarBottom } = await page.evaluate((id) => {
-      const navbar = document.querySelector('.navbar')!.getBoundingClientRect();
+      const navbar = document.querySelector(".navbar")!.getBoundingClientRect();
       return { top: document.getElementById(`operation/${id}`)!.getBoundingClientRect().top, navbarBottom: navbar.bottom };
     }, target);
     expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
@@ -119,38 +137,38 @@ describe('API reference in the browser', () => {
     await page.close();
   }, 30_000);
 
-  it('reads without JavaScript: operations, schemas and samples are in the server HTML', async () => {
+  it("reads without JavaScript: operations, schemas and samples are in the server HTML", async () => {
     const noScript = await launchBrowser({ javaScriptEnabled: false });
     const page = await noScript.context.newPage();
     await page.goto(`${portal.url}/api-reference/`);
-    expect(await page.locator('.ref-operation').count()).toBe(operationIds.length);
-    expect(await page.locator('.ref-operation [role=tabpanel]').first().textContent()).toContain('Authorization: Bearer');
-    expect(await page.locator('.schema-tree').count()).toBeGreaterThan(0);
+    expect(await page.locator(".ref-operation").count()).toBe(operationIds.length);
+    expect(await page.locator(".ref-operation [role=tabpanel]").first().textContent()).toContain("Authorization: Bearer");
+    expect(await page.locator(".schema-tree").count()).toBeGreaterThan(0);
     await noScript.close();
   }, 30_000);
 
-  it('search finds a docs page and an operation', async () => {
+  it("search finds a docs page and an operation", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${portal.url}/search?q=authentication`);
-    expect(await page.locator('.search-results a').first().getAttribute('href')).toBe('/authentication/');
+    expect(await page.locator(".search-results a").first().getAttribute("href")).toBe("/authentication/");
     const operation = operationIds[0];
     await page.goto(`${portal.url}/search?q=${operation}`);
-    expect(await page.locator('.search-results a').first().getAttribute('href')).toBe(`/api-reference/#operation/${operation}`);
+    expect(await page.locator(".search-results a").first().getAttribute("href")).toBe(`/api-reference/#operation/${operation}`);
 
     // The navbar box asks the same route as you type.
     await page.goto(`${portal.url}/api-reference/`);
     await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter);
-    await page.getByRole('combobox', { name: /Cerca/ }).fill(operation);
-    await page.locator('.site-search-results a').first().waitFor();
-    expect(await page.locator('.site-search-results a').first().getAttribute('href')).toBe(`/api-reference/#operation/${operation}`);
+    await page.getByRole("combobox", { name: /Cerca/ }).fill(operation);
+    await page.locator(".site-search-results a").first().waitFor();
+    expect(await page.locator(".site-search-results a").first().getAttribute("href")).toBe(`/api-reference/#operation/${operation}`);
     await page.close();
   }, 30_000);
 });
 
-describe('llms.txt and Markdown versions', () => {
-  it('llms.txt links the Markdown version of every docs page and of the reference, and each answers', async () => {
+describe("llms.txt and Markdown versions", () => {
+  it("llms.txt links the Markdown version of every docs page and of the reference, and each answers", async () => {
     const response = await fetch(`${portal.url}/llms.txt`);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     const text = await response.text();
     expect(text).toMatch(/^# Flusso Developers\n\n> /);
     const links = [...text.matchAll(/\]\((http[^)]+\.md)\)/g)].map((m) => m[1]);
@@ -158,20 +176,24 @@ describe('llms.txt and Markdown versions', () => {
     expect(links).toContain(`${portal.url}/index.md`);
     for (const link of links) {
       const page = await fetch(link);
-      expect({ link, status: page.status, type: page.headers.get('content-type') }).toEqual({ link, status: 200, type: 'text/markdown; charset=utf-8' });
+      expect({ link, status: page.status, type: page.headers.get("content-type") }).toEqual({
+        link,
+        status: 200,
+        type: "text/markdown; charset=utf-8",
+      });
       expect(await page.text()).toMatch(/^# /);
     }
   });
 
-  it('the reference Markdown lists every operation; unknown pages are 404', async () => {
+  it("the reference Markdown lists every operation; unknown pages are 404", async () => {
     const markdown = await (await fetch(`${portal.url}/api-reference.md`)).text();
     for (const id of operationIds) expect(markdown).toContain(`(operationId \`${id}\`)`);
     expect((await fetch(`${portal.url}/basics/nope.md`)).status).toBe(404);
   });
 
-  it('serves the OpenAPI document as JSON and YAML', async () => {
+  it("serves the OpenAPI document as JSON and YAML", async () => {
     const yaml = await fetch(`${portal.url}/openapi.yaml`);
-    expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
+    expect(yaml.headers.get("content-type")).toMatch(/^application\/yaml/);
     expect(await yaml.text()).toMatch(/^openapi: /);
   });
 });
