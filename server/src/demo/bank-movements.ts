@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type { TransactionType } from '../transactions/transaction.entity.js';
+import type { Row } from './bulk-insert.js';
+import type { CategoryPath } from './catalogue.js';
+import { addDays, atMinute, formatCents, italianDate } from './calendar.js';
+import type { DemoCounterpart } from './counterparts.js';
+import { MONTHS } from './italian-places.js';
+import type { AccountBalances, CategoryRefs, DemoAccounts } from './ledger.js';
+import type { Random } from './random.js';
+
+/**
+ * The everyday bank movements of a restaurant that no document explains on its own: card takings, cash deposits,
+ * wages, F24 tax payments, bank and POS fees, small card purchases. Generated in batches so a million of them never
+ * sit in memory at once.
+ */
+
+export interface MovementContext {
+  companyId: string;
+  companyName: string;
+  today: string;
+  random: Random;
+  accounts: DemoAccounts;
+  categories: CategoryRefs;
+  balances: AccountBalances;
+  suppliers: readonly DemoCounterpart[];
+  employees: readonly string[];
+}
+
+interface Movement {
+  account: keyof DemoAccounts;
+  type: TransactionType;
+  cents: number;
+  description: string;
+  clean: string;
+  counterpart: string | null;
+  category: CategoryPath | null;
+  /** Days from the booking date to the value date. */
+  valueDays?: number;
+}
+
+type Template = (date: string, context: MovementContext) => Movement;
+
+const MERCHANTS = ['METRO CASH & CARRY', 'FERRAMENTA CENTRALE', 'ESSO STAZIONE SERVIZIO', 'SUPERMERCATO COOP', 'AMAZON EU SARL', 'IKEA ITALIA RETAIL'];
+
+const TEMPLATES: readonly (readonly [Template, number])[] = [
+  [
+    (date, { random }) => ({
+      account: 'pos',
+      type: 'CREDIT',
+      cents: random.int(30_000, 250_000),
+      description: `ACCREDITO POS NEXI ESERCENTE 0041${random.digits(5)} DEL ${italianDate(addDays(date, -1))}`,
+      clean: 'Incasso POS',
+      counterpart: 'Nexi Payments S.p.A.',
+      category: ['Ricavi', 'Vendite'],
+      valueDays: 1,
+    }),
+    30,
+  ],
+  [
+    (_date, { random }) => ({
+      account: 'main',
+      type: 'CREDIT',
+      cents: random.int(20_000, 150_000),
+      description: `VERSAMENTO CONTANTI SPORTELLO ${random.digits(5)}`,
+      clean: 'Versamento contanti',
+      counterpart: null,
+      category: ['Ricavi', 'Vendite'],
+    }),
+    10,
+  ],
+  [
+    (date, { random }) => ({
+      account: 'main',
+      type: 'CREDIT',
+      cents: random.int(15_000, 90_000),
+      description: `BONIFICO SEPA DA CONSEGNE RAPIDE ITALIA S.R.L. CAUS. LIQUIDAZIONE ORDINI AL ${italianDate(addDays(date, -3))}`,
+      clean: 'Liquidazione ordini a domicilio',
+      counterpart: 'Consegne Rapide Italia S.r.l.',
+      category: ['Ricavi', 'Consegne a domicilio'],
+    }),
+    5,
+  ],
+  [
+    (_date, { random }) => {
+      const merchant = random.pick(MERCHANTS);
+      return {
+        account: 'main',
+        type: 'DEBIT',
+        cents: random.int(1_500, 40_000),
+        description: `PAGAMENTO POS ${merchant} CARTA *${random.digits(4)}`,
+        clean: `Acquisto ${merchant.toLowerCase().replace(/(^|\s)\S/g, (s) => s.toUpperCase())}`,
+        counterpart: merchant,
+        category: random.chance(0.8) ? ['Costi', 'Materiali di consumo'] : null,
+      };
+    },
+    14,
+  ],
+  [
+    (_date, { random, suppliers }) => {
+      const supplier = random.pick(suppliers);
+      return {
+        account: 'main',
+        type: 'DEBIT',
+        cents: random.int(5_000, 180_000),
+        description: `BONIFICO SEPA A FAVORE DI ${supplier.companyName.toUpperCase()} CAUS. ACCONTO FORNITURA`,
+        clean: `Bonifico a ${supplier.companyName}`,
+        counterpart: supplier.companyName,
+        category: supplier.kind.category,
+      };
+    },
+    8,
+  ],
+  [
+    (date, { random, employees }) => {
+      const employee = random.pick(employees);
+      const month = MONTHS[Number(addDays(date, -10).slice(5, 7)) - 1];
+      return {
+        account: 'main',
+        type: 'DEBIT',
+        cents: random.int(110_000, 210_000),
+        description: `BONIFICO SEPA A FAVORE DI ${employee.toUpperCase()} CAUS. STIPENDIO ${month} ${date.slice(0, 4)}`,
+        clean: `Stipendio ${employee}`,
+        counterpart: employee,
+        category: ['Personale', 'Stipendi'],
+      };
+    },
+    6,
+  ],
+  [
+    (_date, { random }) => {
+      const tax = random.weighted<readonly [string, CategoryPath]>([
+        [['IVA', ['Tasse e imposte', 'IVA']], 3],
+        [['CONTRIBUTI INPS', ['Personale', 'Contributi']], 3],
+        [['IRES IRAP', ['Tasse e imposte', 'Imposte sui redditi']], 1],
+        [['TARI', ['Tasse e imposte', 'Tributi locali']], 1],
+      ]);
+      return {
+        account: 'main',
+        type: 'DEBIT',
+        cents: random.int(30_000, 450_000),
+        description: `PAGAMENTO DELEGA F24 TELEMATICO PROT. ${random.digits(17)} ${tax[0]}`,
+        clean: `F24 ${tax[0]}`,
+        counterpart: 'Agenzia delle Entrate',
+        category: tax[1],
+      };
+    },
+    3,
+  ],
+  [
+    (_date, { random }) => ({
+      account: 'main',
+      type: 'DEBIT',
+      cents: random.int(500, 3_500),
+      description: 'COMMISSIONI E SPESE TENUTA CONTO',
+      clean: 'Spese tenuta conto',
+      counterpart: 'Intesa Sanpaolo S.p.A.',
+      category: ['Banca', 'Commissioni bancarie'],
+    }),
+    3,
+  ],
+  [
+    (date, { random }) => ({
+      account: 'pos',
+      type: 'DEBIT',
+      cents: random.int(2_000, 12_000),
+      description: `COMMISSIONI POS NEXI MESE ${MONTHS[Number(date.slice(5, 7)) - 1]}`,
+      clean: 'Commissioni POS',
+      counterpart: 'Nexi Payments S.p.A.',
+      category: ['Banca', 'Commissioni POS'],
+    }),
+    2,
+  ],
+  [
+    (_date, { random }) => ({
+      account: 'main',
+      type: 'DEBIT',
+      cents: random.int(5, 50) * 1_000,
+      description: `PRELIEVO BANCOMAT ATM ${random.digits(5)} BOLOGNA`,
+      clean: 'Prelievo contanti',
+      counterpart: null,
+      category: null,
+    }),
+    2,
+  ],
+  [
+    (_date, { random, companyName }) => ({
+      account: 'savings',
+      type: 'CREDIT',
+      cents: random.int(50, 300) * 1_000,
+      description: 'GIROCONTO DA CONTO CORRENTE PRINCIPALE',
+      clean: 'Accantonamento imposte',
+      counterpart: companyName,
+      category: ['Giroconti', 'Accantonamenti'],
+    }),
+    1,
+  ],
+  [
+    (_date, { random }) => ({
+      account: 'main',
+      type: 'CREDIT',
+      cents: random.int(1, 900),
+      description: 'INTERESSI CREDITORI DI COMPETENZA',
+      clean: 'Interessi attivi',
+      counterpart: null,
+      category: ['Banca', 'Interessi'],
+    }),
+    0.5,
+  ],
+];
+
+function transactionRow(movement: Movement, date: string, context: MovementContext): Row {
+  const category = movement.category ? context.categories(movement.category) : null;
+  const accountId = context.accounts[movement.account];
+  const bookedAt = atMinute(date, context.random.int(7 * 60, 19 * 60));
+  context.balances.add(accountId, movement.type, movement.cents);
+  return {
+    id: randomUUID(),
+    company_id: context.companyId,
+    account_id: accountId,
+    type: movement.type,
+    amount: formatCents(movement.cents),
+    currency: 'EUR',
+    booking_date_time: bookedAt,
+    date,
+    value_date: addDays(date, movement.valueDays ?? 0),
+    description: movement.description,
+    clean_description: movement.clean,
+    counterpart_name: movement.counterpart,
+    category_id: category?.categoryId,
+    subcategory_id: category?.subcategoryId,
+    created_at: bookedAt,
+  };
+}
+
+export function* generateMovements(context: MovementContext, count: number, batchSize = 10_000): Generator<Row[]> {
+  for (let start = 0; start < count; start += batchSize) {
+    const batch: Row[] = [];
+    for (let i = start; i < Math.min(count, start + batchSize); i++) {
+      const date = addDays(context.today, -context.random.int(1, 365));
+      const template = context.random.weighted(TEMPLATES);
+      batch.push(transactionRow(template(date, context), date, context));
+    }
+    yield batch;
+  }
+}

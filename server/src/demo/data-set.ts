@@ -1,0 +1,156 @@
+import { base, Faker, it } from '@faker-js/faker';
+import { generateMovements } from './bank-movements.js';
+import { COLUMNS, insertBatches, insertRows, type Queryable } from './bulk-insert.js';
+import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
+import { generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
+import { generateDocuments } from './documents.js';
+import { AccountBalances, buildAccounts, buildCategories } from './ledger.js';
+import { Random } from './random.js';
+
+/**
+ * Fills one company with a year of realistic Italian bookkeeping: accounts, categories, counterparts, documents with
+ * flows, bank transactions (some paying those flows, reconciled) and subscriptions. The same seed and `today` give
+ * the same data; ids are always fresh, so several companies can hold the same data set side by side.
+ */
+
+export interface DataSetOptions {
+  seed?: number;
+  /** Bank transactions in all, payments of flows included. */
+  transactions?: number;
+  documents?: number;
+  counterparts?: number;
+  /** Extra companies for the development counterpart-search registry. */
+  registryCompanies?: number;
+  /** The day the data set ends (YYYY-MM-DD, exclusive); by default today. */
+  today?: string;
+}
+
+export const DATA_SET_DEFAULTS = {
+  seed: 1,
+  transactions: 600,
+  documents: 120,
+  counterparts: 34,
+  registryCompanies: 200,
+} as const;
+
+export interface DataSetSummary {
+  accountIds: string[];
+  counts: {
+    categories: number;
+    counterparts: number;
+    documents: number;
+    flows: number;
+    transactions: number;
+    reconciliations: number;
+    registry_companies: number;
+  };
+}
+
+export interface SeededCompany {
+  id: string;
+  name: string;
+  /** With its country prefix. */
+  vatNumber: string;
+}
+
+const OPENING_BALANCE_CENTS = 1_500_000;
+const EMPLOYEES = 6;
+
+export async function seedCompanyData(db: Queryable, company: SeededCompany, options: DataSetOptions = {}): Promise<DataSetSummary> {
+  const settings = { ...DATA_SET_DEFAULTS, today: todayUtc(), ...options };
+  const random = new Random(settings.seed);
+  const faker = new Faker({ locale: [it, base] });
+  faker.seed(settings.seed);
+  const { today } = settings;
+  const openedOn = addDays(today, -366);
+  const openedAt = atMinute(openedOn, 9 * 60);
+  const companyId = company.id;
+
+  const categories = buildCategories(companyId, openedAt);
+  const { rows: accountRows, accounts } = buildAccounts(companyId, random, openedOn);
+  const counterparts = generateCounterparts(faker, random, settings.counterparts);
+  const registry = [
+    ...counterparts.filter((counterpart) => counterpart.country === 'IT').map(registryEntry),
+    ...generateRegistryCompanies(faker, random, settings.registryCompanies),
+  ];
+  const employees = Array.from({ length: EMPLOYEES }, () => faker.person.fullName());
+  const balances = new AccountBalances();
+
+  await insertRows(db, 'categories', COLUMNS.categories, categories.rows);
+  await insertRows(db, 'accounts', COLUMNS.accounts, accountRows);
+  await insertRows(
+    db,
+    'counterparts',
+    COLUMNS.counterparts,
+    counterparts.map((c) => ({
+      id: c.id,
+      company_id: companyId,
+      company_name: c.companyName,
+      address: c.address,
+      city: c.city,
+      postal_code: c.postalCode,
+      province_code: c.provinceCode,
+      country: c.country,
+      tax_number: c.taxNumber,
+      vat_number: c.vatNumber,
+      destination_code: c.destinationCode,
+      created_at: openedAt,
+      updated_at: openedAt,
+    })),
+  );
+  // The registry is shared by every company; a known VAT number keeps its first entry.
+  await insertRows(db, 'registry_companies', COLUMNS.registry_companies, dedupeByVat(registry), 'ON CONFLICT (vat_number) DO NOTHING');
+  await insertRows(db, 'subscriptions', COLUMNS.subscriptions, [
+    { company_id: companyId, status: 'TRIAL', created_at: atMinute(addDays(today, -400), 10 * 60) },
+    { company_id: companyId, status: 'ACTIVE', created_at: atMinute(addDays(today, -370), 10 * 60) },
+  ]);
+
+  const ledger = generateDocuments(
+    { companyId, companyVatNumber: company.vatNumber, today, random, counterparts, categories: categories.refs, accounts, balances },
+    settings.documents,
+    settings.transactions,
+  );
+  await insertRows(db, 'documents', COLUMNS.documents, ledger.documents);
+  await insertRows(db, 'flows', COLUMNS.flows, ledger.flows);
+  await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);
+  await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
+
+  const suppliers = counterparts.filter((c) => c.kind.role === 'SUPPLIER');
+  const movements = generateMovements(
+    { companyId, companyName: company.name, today, random, accounts, categories: categories.refs, balances, suppliers, employees },
+    Math.max(0, settings.transactions - ledger.payments.length),
+  );
+  const moved = await insertBatches(db, 'transactions', COLUMNS.transactions, movements);
+
+  for (const row of accountRows) {
+    const net = balances.of(row.id);
+    // The balance a year ago is nowhere on record: take one that leaves the account in credit today.
+    const currentCents = OPENING_BALANCE_CENTS + Math.max(0, -net) + net;
+    const availableCents = currentCents + Math.round(Number(row.credit_limit) * 100);
+    await db.query(`UPDATE accounts SET current_balance = $2, available_balance = $3, balance_date = $4 WHERE id = $1`, [
+      row.id,
+      formatCents(currentCents),
+      formatCents(availableCents),
+      atMinute(addDays(today, -1), 23 * 60),
+    ]);
+  }
+
+  return {
+    accountIds: accountRows.map((row) => row.id),
+    counts: {
+      categories: categories.rows.length,
+      counterparts: counterparts.length,
+      documents: ledger.documents.length,
+      flows: ledger.flows.length,
+      transactions: ledger.payments.length + moved,
+      reconciliations: ledger.reconciliations.length,
+      registry_companies: registry.length,
+    },
+  };
+}
+
+function dedupeByVat<T extends { vat_number: string }>(rows: T[]): T[] {
+  const seen = new Map<string, T>();
+  for (const row of rows) if (!seen.has(row.vat_number)) seen.set(row.vat_number, row);
+  return [...seen.values()];
+}

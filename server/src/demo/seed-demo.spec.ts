@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../../test/api.js';
+import { DEMO_COMPANY } from './catalogue.js';
+import { isValidIban, isValidPartitaIva } from './italian-identifiers.js';
+import { createTenant, type DemoResult, seedDemo } from './seed-demo.js';
+
+const TODAY = '2026-11-22';
+
+describe('the demo data set', () => {
+  let api: TestApi;
+  let first: DemoResult;
+  let second: DemoResult;
+  const sql = <T = Record<string, unknown>>(query: string, parameters: unknown[] = []) => api.db.query(query, parameters) as Promise<T[]>;
+
+  beforeAll(async () => {
+    api = await startApi();
+    first = await seedDemo(api.db, { settings: api.config, today: TODAY });
+    second = await seedDemo(api.db, { settings: api.config, today: TODAY });
+  });
+
+  afterAll(() => api.close());
+
+  describe('seedDemo', () => {
+    it('reuses the demo company and integrator when run again, with a new working key each time', async () => {
+      expect(first.seeded).toBe(true);
+      expect(second.seeded).toBe(false);
+      expect(second.companyId).toBe(first.companyId);
+      expect(second.integratorId).toBe(first.integratorId);
+      expect(second.accountIds).toEqual(first.accountIds);
+      expect(second.apiKey).not.toBe(first.apiKey);
+      expect(await sql('SELECT id FROM companies WHERE vat_number = $1', [DEMO_COMPANY.vatNumber])).toHaveLength(1);
+
+      for (const key of [first.apiKey, second.apiKey]) {
+        const response = await api.http.get('/api/v1/companies').set('Authorization', `Bearer ${key}`).expect(200);
+        expect(response.body.data).toEqual([expect.objectContaining({ id: first.companyId, name: DEMO_COMPANY.name })]);
+      }
+      const transactions = await api.http
+        .get(`/api/v1/companies/${first.companyId}/transactions?page_size=5`)
+        .set('Authorization', `Bearer ${second.apiKey}`)
+        .expect(200);
+      expect(transactions.body.data).toHaveLength(5);
+    });
+  });
+
+  describe('content', () => {
+    const companyId = () => first.companyId;
+
+    it('has the sizes the demo promises', () => {
+      expect(first.counts).toMatchObject({ transactions: 600, documents: 120 });
+      expect(first.counts!.counterparts).toBeGreaterThanOrEqual(30);
+      expect(first.accountIds).toHaveLength(3);
+    });
+
+    it('gives the company a valid partita IVA and the accounts valid Italian IBANs with balances', async () => {
+      expect(isValidPartitaIva(DEMO_COMPANY.vatNumber.slice(2))).toBe(true);
+      const accounts = await sql<{ iban: string; currency: string; current_balance: string; available_balance: string }>(
+        'SELECT iban, currency, current_balance, available_balance FROM accounts WHERE company_id = $1',
+        [companyId()],
+      );
+      for (const account of accounts) {
+        expect(account.iban).toMatch(/^IT\d{2}[A-Z]\d{22}$/);
+        expect(isValidIban(account.iban)).toBe(true);
+        expect(account.currency).toBe('EUR');
+        expect(Number(account.current_balance)).toBeGreaterThanOrEqual(0);
+        expect(Number(account.available_balance)).toBeGreaterThanOrEqual(Number(account.current_balance));
+      }
+    });
+
+    it('files categories under parents', async () => {
+      const [{ parents, children }] = await sql<{ parents: number; children: number }>(
+        `SELECT count(*) FILTER (WHERE parent_id IS NULL)::int AS parents, count(*) FILTER (WHERE parent_id IS NOT NULL)::int AS children
+           FROM categories WHERE company_id = $1`,
+        [companyId()],
+      );
+      expect(parents).toBeGreaterThanOrEqual(6);
+      expect(children).toBeGreaterThan(parents);
+    });
+
+    it('gives Italian counterparts valid VAT numbers, addresses and SDI codes, and lists them in the registry', async () => {
+      const counterparts = await sql<Record<string, string>>('SELECT * FROM counterparts WHERE company_id = $1', [companyId()]);
+      const italian = counterparts.filter((c) => c.country === 'IT');
+      expect(italian.length).toBeGreaterThanOrEqual(30);
+      for (const c of italian) {
+        expect(isValidPartitaIva(c.vat_number.slice(2))).toBe(true);
+        expect(c.tax_number).toMatch(/^(\d{11}|[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z])$/);
+        expect(c.province_code).toMatch(/^[A-Z]{2}$/);
+        expect(c.postal_code).toMatch(/^\d{5}$/);
+        expect(c.destination_code).toMatch(/^[A-Z0-9]{6,7}$/);
+        expect(c.address).toMatch(/\d+$/);
+      }
+      const [{ known }] = await sql<{ known: number }>(
+        'SELECT count(*)::int AS known FROM registry_companies WHERE vat_number = ANY($1)',
+        [italian.map((c) => c.vat_number)],
+      );
+      expect(known).toBe(italian.length);
+      const [{ total }] = await sql<{ total: number }>('SELECT count(*)::int AS total FROM registry_companies');
+      expect(total).toBeGreaterThanOrEqual(italian.length + 200);
+    });
+
+    it('has documents of several types, directions and statuses, with consistent VAT and file names', async () => {
+      const documents = await sql<Record<string, string | boolean | null>>('SELECT * FROM documents WHERE company_id = $1', [companyId()]);
+      const distinct = (field: string) => new Set(documents.map((d) => d[field]));
+      expect([...distinct('type')]).toEqual(expect.arrayContaining(['INVOICE', 'CREDIT_NOTE', 'BILL', 'SELF_INVOICE', 'QUOTE']));
+      expect([...distinct('direction')].sort()).toEqual(['ISSUED', 'RECEIVED']);
+      expect([...distinct('status')]).toEqual(expect.arrayContaining(['DRAFT', 'DELIVERED']));
+      expect([...distinct('format')]).toEqual(expect.arrayContaining(['FPR12', 'FPA12', null]));
+      for (const d of documents) {
+        const gross = Number(d.gross_amount);
+        const vat = Number(d.vat_amount);
+        const rate = vat / (gross - vat);
+        expect(rate).toBeGreaterThan(0.035);
+        expect(rate).toBeLessThan(0.225);
+        if (d.file_name) expect(d.file_name).toMatch(/^IT\d{11}_[0-9A-Z]{5}\.xml$/);
+        if (d.is_e_invoice && d.status !== 'DRAFT') expect(d.file_name).not.toBeNull();
+      }
+    });
+
+    it('splits every document into one to three flows adding up to its gross amount', async () => {
+      const rows = await sql<{ flows: number; difference: string }>(
+        `SELECT count(f.id)::int AS flows, (d.gross_amount - coalesce(sum(f.amount), 0))::text AS difference
+           FROM documents d LEFT JOIN flows f ON f.document_id = d.id WHERE d.company_id = $1 GROUP BY d.id`,
+        [companyId()],
+      );
+      for (const row of rows) {
+        expect(row.flows).toBeGreaterThanOrEqual(1);
+        expect(row.flows).toBeLessThanOrEqual(3);
+        expect(Number(row.difference)).toBe(0);
+      }
+    });
+
+    it('reconciles paid flows with transactions of the same amount, currency and date', async () => {
+      const rows = await sql<Record<string, string>>(
+        `SELECT f.payment_status, f.amount::text AS flow_amount, t.amount::text AS transaction_amount, f.currency AS flow_currency,
+                t.currency AS transaction_currency, f.payment_date::text AS payment_date, t.date::text AS transaction_date
+           FROM reconciliations r JOIN flows f ON f.id = r.flow_id JOIN transactions t ON t.id = r.transaction_id
+          WHERE r.company_id = $1`,
+        [companyId()],
+      );
+      expect(rows.length).toBeGreaterThan(20);
+      for (const row of rows) {
+        expect(row.payment_status).toBe('PAID');
+        expect(row.transaction_amount).toBe(row.flow_amount);
+        expect(row.transaction_currency).toBe(row.flow_currency);
+        expect(row.transaction_date).toBe(row.payment_date);
+      }
+      const [{ unpaid }] = await sql<{ unpaid: number }>(
+        `SELECT count(*)::int AS unpaid FROM flows WHERE company_id = $1 AND payment_status = 'TO_PAY'`,
+        [companyId()],
+      );
+      expect(unpaid).toBeGreaterThan(0);
+    });
+
+    it('spreads credits and debits over the last year', async () => {
+      const [span] = await sql<{ first: string; last: string; credits: number; debits: number }>(
+        `SELECT min(date)::text AS first, max(date)::text AS last, count(*) FILTER (WHERE type = 'CREDIT')::int AS credits,
+                count(*) FILTER (WHERE type = 'DEBIT')::int AS debits
+           FROM transactions WHERE company_id = $1`,
+        [companyId()],
+      );
+      expect(span.first >= '2025-11-22').toBe(true);
+      expect(span.last < TODAY).toBe(true);
+      expect(span.credits).toBeGreaterThan(100);
+      expect(span.debits).toBeGreaterThan(100);
+    });
+
+    it('has an active subscription', async () => {
+      expect(await sql('SELECT status FROM subscriptions WHERE company_id = $1', [companyId()])).toContainEqual({ status: 'ACTIVE' });
+    });
+  });
+
+  describe('createTenant', () => {
+    const fingerprint = (companyId: string) =>
+      sql(
+        `SELECT number, type, status, direction, gross_amount::text, vat_amount::text, creation_date::text, file_name
+           FROM documents WHERE company_id = $1 ORDER BY creation_date, number`,
+        [companyId],
+      );
+
+    it('makes an isolated, working tenant whose data set depends only on the seed', async () => {
+      const data = { seed: 7, transactions: 120, documents: 30, today: TODAY };
+      const a = await createTenant(api.db, { settings: api.config, data });
+      const b = await createTenant(api.db, { settings: api.config, data });
+      expect(b.companyId).not.toBe(a.companyId);
+      expect(await fingerprint(b.companyId)).toEqual(await fingerprint(a.companyId));
+      expect((await fingerprint(a.companyId)).length).toBe(30);
+
+      const response = await api.http.get('/api/v1/companies').set('Authorization', `Bearer ${a.apiKey}`).expect(200);
+      expect(response.body.data.map((c: { id: string }) => c.id)).toEqual([a.companyId]);
+      await api.http.get(`/api/v1/companies/${b.companyId}/transactions`).set('Authorization', `Bearer ${a.apiKey}`).expect(403);
+    });
+  });
+
+  // Last: it replaces the demo company the other tests read.
+  describe('seedDemo with reset', () => {
+    it('deletes the demo company and builds it again', async () => {
+      const reset = await seedDemo(api.db, { settings: api.config, today: TODAY, reset: true, transactions: 50, documents: 10 });
+      expect(reset.seeded).toBe(true);
+      expect(reset.companyId).not.toBe(first.companyId);
+      expect(reset.counts?.transactions).toBe(50);
+      expect(await sql('SELECT id FROM companies WHERE vat_number = $1', [DEMO_COMPANY.vatNumber])).toHaveLength(1);
+    });
+  });
+});
