@@ -10,9 +10,12 @@ export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+export function collapseDuration(height: number): number {
+  return prefersReducedMotion() ? 1 : getAutoHeightDuration(height);
+}
+
 export function collapseTransition(height: number): string {
-  const duration = prefersReducedMotion() ? 1 : getAutoHeightDuration(height);
-  return `height ${duration}ms ease-in-out`;
+  return `height ${collapseDuration(height)}ms ease-in-out`;
 }
 
 const COLLAPSED_STYLE: CSSProperties = { height: 0, overflow: "hidden", visibility: "hidden" };
@@ -44,25 +47,16 @@ export function useCollapseAnimation(ref: RefObject<HTMLElement>, collapsed: boo
       return;
     }
     const height = el.scrollHeight;
-    el.style.transition = collapseTransition(height);
     el.style.overflow = "hidden";
     el.style.visibility = "visible";
+    // Pin the starting height and force a layout, so the browser has a value to animate from.
+    el.style.transition = "";
+    el.style.height = collapsed ? `${height}px` : "0px";
+    el.getBoundingClientRect();
+    el.style.transition = collapseTransition(height);
+    el.style.height = collapsed ? "0px" : `${height}px`;
 
-    let frame: number;
-    if (collapsed) {
-      el.style.height = `${height}px`;
-      frame = requestAnimationFrame(() => {
-        el.style.height = "0px";
-      });
-    } else {
-      el.style.height = "0px";
-      frame = requestAnimationFrame(() => {
-        el.style.height = `${height}px`;
-      });
-    }
-
-    const settle = (event?: TransitionEvent) => {
-      if (event && (event.target !== el || event.propertyName !== "height")) return;
+    const settle = () => {
       el.style.transition = "";
       if (collapsed) {
         el.style.visibility = "hidden";
@@ -71,10 +65,15 @@ export function useCollapseAnimation(ref: RefObject<HTMLElement>, collapsed: boo
         el.style.overflow = "";
       }
     };
-    el.addEventListener("transitionend", settle);
+    const onEnd = (event: TransitionEvent) => {
+      if (event.target === el && event.propertyName === "height") settle();
+    };
+    // transitionend does not fire when nothing moved (zero height, hidden tab): settle anyway.
+    const fallback = setTimeout(settle, collapseDuration(height) + 100);
+    el.addEventListener("transitionend", onEnd);
     return () => {
-      cancelAnimationFrame(frame);
-      el.removeEventListener("transitionend", settle);
+      clearTimeout(fallback);
+      el.removeEventListener("transitionend", onEnd);
     };
   }, [ref, collapsed]);
 }

@@ -72,7 +72,8 @@ export function DocPage() {
             <span className="badge badge-version">Versione {DOCS_VERSION}</span>
             <h1>{doc.title}</h1>
           </header>
-          <LoadOnDemand resolve={body}>
+          {/* Keyed by page: a new page gets a new boundary, so its spinner shows instead of the old page. */}
+          <LoadOnDemand key={doc.path} resolve={body}>
             {({ blocks, toc }) => (
               <>
                 <TableOfContentsMobile items={toc} />
@@ -83,8 +84,8 @@ export function DocPage() {
           <PageNavigation previous={previous} next={next} />
         </article>
         {/* The article already shows the spinner and any failure; the TOC just waits quietly. */}
-        <Suspense fallback={null}>
-          <Await resolve={body} errorElement={null}>
+        <Suspense key={doc.path} fallback={null}>
+          <Await resolve={body} errorElement={<></>}>
             {({ toc }) => <TableOfContents items={toc} />}
           </Await>
         </Suspense>

@@ -127,14 +127,14 @@ function createMarked(toc: TocItem[], hosts: EnvironmentHosts) {
       code({ text, lang }) {
         const language = lang?.trim().split(/\s+/)[0];
         return (
-          `<div class="code-block"><pre><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">` +
+          `<div class="code-block"><pre tabindex="0"><code class="hljs${language ? ` language-${escapeHtml(language)}` : ""}">` +
           `${highlightCode(text, language)}</code></pre>` +
           `<button type="button" class="copy-button" data-copy-code>Copia</button></div>\n`
         );
       },
       table(token) {
-        // Wide tables scroll on their own instead of widening the page on phones.
-        return `<div class="table-wrapper">${Renderer.prototype.table.call(this, token)}</div>\n`;
+        // Wide tables scroll on their own instead of widening the page on phones (focusable, so keyboards can scroll).
+        return `<div class="table-wrapper" tabindex="0">${Renderer.prototype.table.call(this, token)}</div>\n`;
       },
       link({ href, title, tokens }) {
         const inner = this.parser.parseInline(tokens);

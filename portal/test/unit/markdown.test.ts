@@ -37,7 +37,7 @@ describe("renderMarkdown", () => {
   });
 
   it("renders GFM tables inside a scrolling wrapper", () => {
-    expect(html(render("| a | b |\n|---|---|\n| 1 | 2 |\n").blocks)).toMatch(/<div class="table-wrapper"><table>/);
+    expect(html(render("| a | b |\n|---|---|\n| 1 | 2 |\n").blocks)).toMatch(/<div class="table-wrapper" tabindex="0"><table>/);
   });
 
   it("groups consecutive sample blocks into one tab group, in file order", () => {

@@ -5,20 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../browser/support";
 
 const PORTAL_DIR = fileURLToPath(new URL("../../../", import.meta.url));
-
-/** The flags team-notes.md fixes for Debian's Chromium. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,7 +25,11 @@ export interface RunningPortal {
   stop: () => Promise<void>;
 }
 
-/** Starts the built portal (`npm run build -w portal` first) on a free port with extra environment. */
+/**
+ * Starts the built portal (`npm run build -w portal` first) on a free port with extra environment:
+ * the reference's tests point the development host at a stand-in API, which the shared portal
+ * that test/browser/globalSetup.ts starts cannot do.
+ */
 export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
   const port = await freePort();
   const child: ChildProcess = spawn(join(PORTAL_DIR, "../node_modules/.bin/remix-serve"), ["build/server/index.js"], {

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { freshPage, launch, open, type Browser } from "./support";
+
+jest.setTimeout(90_000);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+}
+
+const PAGES = ["/", "/basics/errors", "/basics/webhook", "/authentication/", "/no-such-page", "/api-reference/"];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accessibility (axe-core): no serious or critical violations", () => {
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      it(`${theme} theme at ${width} px`, async () => {
+        const { page } = await freshPage(browser, width);
+        await page.evaluate((t) => localStorage.setItem("theme", t), theme);
+        const found: string[] = [];
+        for (const path of PAGES) {
+          const response = await open(page, path);
+          // The reference page depends on the generated OpenAPI document; scan it once it is served.
+          if (path === "/api-reference/" && response?.status() !== 200) continue;
+          await page.waitForSelector("main");
+          found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        }
+        expect(found).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+
+  it("the mobile drawer, open, is accessible too", async () => {
+    const { page } = await freshPage(browser, 390);
+    await open(page, "/basics/errors");
+    await page.getByRole("button", { name: "Apri il menu della documentazione" }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
