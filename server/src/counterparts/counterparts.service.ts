@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
@@ -48,6 +48,8 @@ export function normalizeVatNumber(raw: string): string | null {
 
 @Injectable()
 export class CounterpartsService {
+  private readonly logger = new Logger(CounterpartsService.name);
+
   constructor(
     @InjectRepository(Counterpart) private readonly counterparts: Repository<Counterpart>,
     private readonly registry: CounterpartRegistry,
@@ -74,7 +76,14 @@ export class CounterpartsService {
     if (!vatNumber) {
       throw ApiError.badQuery('vat_number', `"${raw.slice(0, 40)}" is not a VAT number (e.g. IT01234567890).`);
     }
-    const found = await this.registry.findByVatNumber(vatNumber);
+    let found: CounterpartSearchResultDto | null;
+    try {
+      found = await this.registry.findByVatNumber(vatNumber);
+    } catch (error) {
+      // The request was valid; the outside registry failed to answer it.
+      this.logger.warn(`counterpart registry failed: ${(error as Error).message}`);
+      throw ApiError.of('request_failed', 'The company registry could not be queried; try again later.');
+    }
     if (!found) throw ApiError.of('not_found', `No company with VAT number ${vatNumber} is known.`, '/query/vat_number');
     return found;
   }

@@ -1,0 +1,115 @@
+// API benchmark (issue 2). Fills a company with BENCH_TRANSACTIONS (default 1,000,000) bank transactions, then in one
+// run measures:
+//   1. GET transactions (page_size 25, filter[type], sort=-date) through the API vs the same SQL served by a bare
+//      node:http + pg server (bench/bare-server.mjs): requests/s, p99, and their ratio (target ≥ 0.8);
+//   2. the latency of the first page vs a page 40,000 pages deep (target: within 1.2×).
+// Run with `npm run bench:api` (builds first). The data set is kept in the database BENCH_DATABASE_URL
+// (default …/flusso_bench) and reused when it already has the requested size.
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { fork, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { preflight } from '../dist/server/src/config/preflight.js';
+import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
+
+const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DEEP_PAGE = 40_000;
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? (() => {
+  const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
+  url.pathname = '/flusso_bench';
+  return url.toString();
+})();
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, headers) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function prepare() {
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
+  await preflight(config, true);
+  const db = createDataSource(databaseUrl);
+  await db.initialize();
+  await db.runMigrations();
+  const started = Date.now();
+  const size = { transactions: TRANSACTIONS, documents: 2_000, settings: config };
+  let demo = await seedDemo(db, size);
+  const [{ n }] = await db.query('SELECT count(*)::int AS n FROM transactions WHERE company_id = $1', [demo.companyId]);
+  if (n < TRANSACTIONS) demo = await seedDemo(db, { ...size, reset: true });
+  if (demo.seeded) console.log(`seeded ${TRANSACTIONS.toLocaleString('en')} transactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await db.query('ANALYZE');
+  return { db, demo };
+}
+
+async function measure(url, headers, connections = CONNECTIONS, duration = DURATION) {
+  await autocannon({ url, headers, connections, duration: 2 }); // warm-up
+  const result = await autocannon({ url, headers, connections, duration });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average };
+}
+
+const { db, demo } = await prepare();
+const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
+const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '100000000' };
+const api = spawn(process.execPath, ['dist/server/src/main.js'], { env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' }, stdio: 'ignore' });
+const bare = fork('bench/bare-server.mjs', { env: { ...env, PORT: String(barePort) }, stdio: 'ignore' });
+const headers = { authorization: `Bearer ${demo.apiKey}` };
+const path = `/api/v1/companies/${demo.companyId}/transactions`;
+try {
+  const query = '?page_size=25&filter[type]=CREDIT&sort=-date';
+  await waitFor(`http://127.0.0.1:${apiPort}${path}${query}`, headers);
+  await waitFor(`http://127.0.0.1:${barePort}${path}${query}`, {});
+
+  const viaApi = await measure(`http://127.0.0.1:${apiPort}${path}${query}`, headers);
+  const viaBare = await measure(`http://127.0.0.1:${barePort}${path}${query}`, {});
+
+  // A cursor 40,000 pages deep: the API's own cursor format (keyset values + fingerprint of sort and filters),
+  // pointed at the last row of page 39,999.
+  const first = `http://127.0.0.1:${apiPort}${path}?page_size=25&sort=date`;
+  const { page } = await (await fetch(first, { headers })).json();
+  const { f } = JSON.parse(Buffer.from(page.cursor, 'base64url').toString());
+  const [row] = await db.query(
+    'SELECT date::text AS date, id FROM transactions WHERE company_id = $1 ORDER BY date, id OFFSET $2 LIMIT 1',
+    [demo.companyId, (DEEP_PAGE - 1) * 25 - 1],
+  );
+  if (!row) throw new Error(`the company has fewer than ${DEEP_PAGE} pages of transactions`);
+  const deepCursor = Buffer.from(JSON.stringify({ k: [row.date, row.id], f })).toString('base64url');
+  const deep = `${first}&cursor=${deepCursor}`;
+  const deepBody = await (await fetch(deep, { headers })).json();
+  if (!Array.isArray(deepBody.data) || deepBody.data.length === 0) throw new Error(`deep page answered ${JSON.stringify(deepBody).slice(0, 200)}`);
+  const firstPage = await measure(first, headers, 1, 5);
+  const deepPage = await measure(deep, headers, 1, 5);
+
+  const fmt = (n) => n.toFixed(2).padStart(10);
+  console.log(`\nGET transactions, ${TRANSACTIONS.toLocaleString('en')} rows, ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log('                        req/s     p99 ms');
+  console.log(`API (Nest + Fastify)${fmt(viaApi.rps)} ${fmt(viaApi.p99)}`);
+  console.log(`bare node:http + pg ${fmt(viaBare.rps)} ${fmt(viaBare.p99)}`);
+  console.log(`ratio API / bare     ${(viaApi.rps / viaBare.rps).toFixed(3)}   (target ≥ 0.8)`);
+  console.log(`\nFirst page vs page ${DEEP_PAGE.toLocaleString('en')} (sort=date, one connection)`);
+  console.log('                       mean ms     p50 ms     p99 ms');
+  console.log(`first page         ${fmt(firstPage.mean)} ${fmt(firstPage.p50)} ${fmt(firstPage.p99)}`);
+  console.log(`page ${DEEP_PAGE.toLocaleString('en')}        ${fmt(deepPage.mean)} ${fmt(deepPage.p50)} ${fmt(deepPage.p99)}`);
+  console.log(`ratio deep / first ${(deepPage.mean / firstPage.mean).toFixed(3)}   (target ≤ 1.2)`);
+} finally {
+  api.kill();
+  bare.kill();
+  await db.destroy();
+}
