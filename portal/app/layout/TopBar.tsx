@@ -10,7 +10,7 @@ export function TopBar({ supportEmail }: { supportEmail: string }) {
       <p className="beta-banner">
         <span className="badge badge-beta">BETA</span>
         <span>
-          Documentazione in beta: per domande o segnalazioni scrivi a <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          Documentazione in beta. Supporto: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
         </span>
       </p>
       <div className="environment-picker">
