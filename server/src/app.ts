@@ -1,9 +1,11 @@
 import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { registerSecurityHooks } from './common/http/security.hooks.js';
+import { toErrorResponse } from './common/errors/error-response.js';
+import { HSTS, registerSecurityHooks } from './common/http/security.hooks.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/config.js';
 import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
@@ -25,6 +27,16 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // The router refuses a malformed URL or an over-long path segment before any hook or filter runs: those answers
+    // leave as the integration error too, with the headers every answer carries.
+    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body, headers } = toErrorResponse(error);
+      void reply
+        .headers({ ...headers, 'strict-transport-security': HSTS, 'x-content-type-options': 'nosniff' })
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LOG_LEVELS[config.logLevel],
@@ -46,6 +58,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
   app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();
   await app.init();
+  // Nest registers a form (urlencoded) parser at init; this API reads JSON only, so a form body is a 415 as well.
+  fastify.removeContentTypeParser('application/x-www-form-urlencoded');
 
   const document = buildOpenApiDocument(app);
   fastify.get(`${BASE_PATH}/openapi.json`, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));

@@ -26,6 +26,8 @@ function fromFastify(error: { code?: string; statusCode?: number; message?: stri
       return single('bad_request', 'The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return single('bad_request', 'The Content-Length header does not match the body.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return single('not_found', 'A path segment is longer than any id this API issues.');
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return single('bad_request', 'The request URL is malformed.');

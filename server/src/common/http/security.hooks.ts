@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { errorItem } from '../errors/api-error.js';
 
-const HSTS = 'max-age=63072000; includeSubDomains; preload';
+export const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
 /**
  * HTTPS only: in production a request that did not arrive over TLS (directly, or as told by a trusted proxy's

@@ -66,6 +66,8 @@ function single(query: QueryParams, name: string): string | undefined {
 
 function parseValue(raw: string, spec: FieldSpec, param: string, field: string): string {
   if (raw.length > MAX_VALUE_LENGTH) throw ApiError.badQuery(param, `The value of ${param} is too long.`);
+  // PostgreSQL text cannot hold NUL: bound as a parameter it fails the query (a 500) instead of matching nothing.
+  if (raw.includes('\u0000')) throw ApiError.badQuery(param, `The value of ${param} contains a NUL character.`);
   switch (spec.type) {
     case 'uuid':
       if (!UUID.test(raw)) throw ApiError.badQuery(param, `${field} must be a uuid, got "${raw}".`);
