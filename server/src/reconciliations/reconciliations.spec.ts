@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
+import { byUuid, expectError, ids } from '../../test/expect.js';
+import { Fixtures } from '../../test/fixtures.js';
+import type { Account } from '../accounts/account.entity.js';
+import { DomainEvent } from '../common/events/event.entity.js';
+import type { Document } from '../documents/document.entity.js';
+import type { Flow } from '../flows/flow.entity.js';
+import type { Transaction } from '../transactions/transaction.entity.js';
+import { Reconciliation } from './reconciliation.entity.js';
+
+describe('reconciliations', () => {
+  let api: TestApi;
+  let rossi: Tenant;
+  let verdi: Tenant;
+  let fixtures: Fixtures;
+  let base: string;
+  let account: Account;
+  let invoice: Document;
+  let foreignFlow: Flow;
+  let foreignTransaction: Transaction;
+  let foreignReconciliation: Reconciliation;
+
+  const at = (iso: string) => new Date(iso);
+
+  beforeAll(async () => {
+    api = await startApi();
+    rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
+    verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
+    fixtures = new Fixtures(api.db, rossi.companyId);
+    account = await fixtures.account();
+    invoice = await fixtures.document({ number: 'FV-2026/0042', grossAmount: '5000.00' });
+    const verdiFixtures = new Fixtures(api.db, verdi.companyId);
+    const verdiDocument = await verdiFixtures.document();
+    foreignFlow = await verdiFixtures.flow(verdiDocument);
+    foreignTransaction = await verdiFixtures.transaction(await verdiFixtures.account());
+    foreignReconciliation = await verdiFixtures.reconciliation(foreignFlow, foreignTransaction);
+    base = `/api/v1/companies/${rossi.companyId}/reconciliations`;
+  });
+
+  afterAll(() => api.close());
+
+  const flow = (amount: string, values: Partial<Flow> = {}) => fixtures.flow(invoice, { amount, ...values });
+  const transaction = (amount: string, date: string, values: Partial<Transaction> = {}) =>
+    fixtures.transaction(account, { amount, date, ...values });
+  const create = (body: unknown) => api.http.post(base).set(rossi.auth).send(body as object);
+  const flowNow = async (id: string) =>
+    (await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${invoice.id}/flows/${id}`).set(rossi.auth).expect(200)).body;
+  const eventCount = () => api.db.getRepository(DomainEvent).countBy({ companyId: rossi.companyId });
+  const lastEvent = async () =>
+    (await api.db.getRepository(DomainEvent).find({ where: { companyId: rossi.companyId }, order: { createdAt: 'DESC', id: 'DESC' }, take: 1 }))[0];
+
+  const transactionBody = (t: Transaction) => ({
+    id: t.id,
+    account_id: account.id,
+    type: t.type,
+    amount: { amount: t.amount, currency: t.currency },
+    booking_date_time: t.bookingDateTime?.toISOString() ?? null,
+    date: t.date,
+    value_date: t.valueDate,
+    description: t.description,
+    clean_description: t.cleanDescription,
+    counterpart_name: t.counterpartName,
+    created_at: t.createdAt.toISOString(),
+    category_id: null,
+    category: null,
+    subcategory_id: null,
+    subcategory: null,
+    reconciliations: null,
+  });
+
+  describe('create and delete', () => {
+    it('links a flow and a transaction (201, both expanded); the flow stays TO_PAY while partly covered', async () => {
+      const f = await flow('1000.00');
+      const t = await transaction('600.00', '2026-03-10');
+      const events = await eventCount();
+      const response = await create({ flow_id: f.id, transaction_id: t.id }).expect(201);
+      expect(response.body).toEqual({
+        id: expect.any(String),
+        flow_id: f.id,
+        transaction_id: t.id,
+        flow: {
+          id: f.id,
+          document_id: invoice.id,
+          amount: { amount: '1000.00', currency: 'EUR' },
+          payment_status: 'TO_PAY',
+          payment_method: 'TRANSFER',
+          expected_payment_date: '2026-03-31',
+          payment_date: null,
+          created_at: f.createdAt.toISOString(),
+        },
+        transaction: transactionBody(t),
+        created_at: expect.any(String),
+      });
+      const stored = await api.db.getRepository(Reconciliation).findOneByOrFail({ id: response.body.id });
+      expect(stored).toMatchObject({ companyId: rossi.companyId, flowId: f.id, transactionId: t.id });
+      expect(response.body.created_at).toBe(stored.createdAt.toISOString());
+      expect(await eventCount()).toBe(events + 1);
+      const event = await lastEvent();
+      expect(event).toMatchObject({ type: 'document.updated', relayedAt: null });
+      expect(event.payload).toMatchObject({ id: invoice.id, flows: expect.arrayContaining([expect.objectContaining({ id: f.id, payment_status: 'TO_PAY' })]) });
+    });
+
+    it('marks the flow PAID with the latest linked transaction date once covered, and TO_PAY again after a delete', async () => {
+      const f = await flow('1000.00');
+      const later = await transaction('400.00', '2026-03-20');
+      const earlier = await transaction('600.00', '2026-03-10');
+      const first = await create({ flow_id: f.id, transaction_id: later.id }).expect(201);
+      expect(first.body.flow).toMatchObject({ payment_status: 'TO_PAY', payment_date: null });
+      const events = await eventCount();
+      const second = await create({ flow_id: f.id, transaction_id: earlier.id }).expect(201);
+      expect(second.body.flow).toMatchObject({ payment_status: 'PAID', payment_date: '2026-03-20' });
+      expect(await flowNow(f.id)).toMatchObject({ payment_status: 'PAID', payment_date: '2026-03-20' });
+      expect(await eventCount()).toBe(events + 1);
+      expect((await lastEvent()).payload.flows).toEqual(expect.arrayContaining([expect.objectContaining({ id: f.id, payment_status: 'PAID', payment_date: '2026-03-20' })]));
+
+      // A reconciled flow cannot be set back to TO_PAY by hand.
+      expectError(
+        await api.http.patch(`/api/v1/companies/${rossi.companyId}/documents/${invoice.id}/flows/${f.id}`).set(rossi.auth).send({ payment_status: 'TO_PAY' }),
+        422,
+        'invalid_state',
+        '/payment_status',
+      );
+
+      // Deleting the earlier link leaves 400 of 1000 covered: back to TO_PAY without a date.
+      const deleted = await api.http.delete(`${base}/${second.body.id}`).set(rossi.auth).expect(204);
+      expect(deleted.text).toBe('');
+      expect(await flowNow(f.id)).toMatchObject({ payment_status: 'TO_PAY', payment_date: null });
+      expect(await eventCount()).toBe(events + 2);
+      expect((await lastEvent()).payload.flows).toEqual(expect.arrayContaining([expect.objectContaining({ id: f.id, payment_status: 'TO_PAY', payment_date: null })]));
+      expect(await api.db.getRepository(Reconciliation).existsBy({ id: second.body.id })).toBe(false);
+      expectError(await api.http.get(`${base}/${second.body.id}`).set(rossi.auth), 404, 'not_found');
+      expectError(await api.http.delete(`${base}/${second.body.id}`).set(rossi.auth), 404, 'not_found', undefined, 'Reconciliation was not found.');
+
+      // Deleting the last link keeps it TO_PAY.
+      await api.http.delete(`${base}/${first.body.id}`).set(rossi.auth).expect(204);
+      expect(await flowNow(f.id)).toMatchObject({ payment_status: 'TO_PAY', payment_date: null });
+      expect(await eventCount()).toBe(events + 3);
+    });
+
+    it('a single transaction larger than the flow covers it; deleting a link that leaves it covered keeps it PAID', async () => {
+      const f = await flow('500.00');
+      const big = await transaction('1500.00', '2026-04-01');
+      const small = await transaction('500.00', '2026-04-05');
+      expect((await create({ flow_id: f.id, transaction_id: big.id }).expect(201)).body.flow).toMatchObject({ payment_status: 'PAID', payment_date: '2026-04-01' });
+      const second = await create({ flow_id: f.id, transaction_id: small.id }).expect(201);
+      expect(second.body.flow).toMatchObject({ payment_status: 'PAID', payment_date: '2026-04-05' });
+      await api.http.delete(`${base}/${second.body.id}`).set(rossi.auth).expect(204);
+      expect((await flowNow(f.id)).payment_status).toBe('PAID');
+    });
+
+    it('keeps a flow already marked PAID by hand PAID (and its date) when a partial link is added', async () => {
+      const f = await flow('800.00', { paymentStatus: 'PAID', paymentDate: '2026-02-01' });
+      const t = await transaction('100.00', '2026-02-15');
+      const response = await create({ flow_id: f.id, transaction_id: t.id }).expect(201);
+      expect(response.body.flow).toMatchObject({ payment_status: 'PAID', payment_date: '2026-02-01' });
+    });
+
+    it('one transaction may pay several flows', async () => {
+      const a = await flow('300.00');
+      const b = await flow('300.00');
+      const t = await transaction('600.00', '2026-05-02');
+      expect((await create({ flow_id: a.id, transaction_id: t.id }).expect(201)).body.flow.payment_status).toBe('PAID');
+      expect((await create({ flow_id: b.id, transaction_id: t.id }).expect(201)).body.flow.payment_status).toBe('PAID');
+    });
+
+    it('refuses a duplicate link with reconciliation_exists, recording nothing', async () => {
+      const f = await flow('1000.00');
+      const t = await transaction('100.00', '2026-03-10');
+      await create({ flow_id: f.id, transaction_id: t.id }).expect(201);
+      const events = await eventCount();
+      expectError(await create({ flow_id: f.id, transaction_id: t.id }), 422, 'reconciliation_exists', '/transaction_id');
+      expectError(await create({ flow_id: f.id.toUpperCase(), transaction_id: t.id.toUpperCase() }), 422, 'reconciliation_exists', '/transaction_id');
+      expect(await api.db.getRepository(Reconciliation).countBy({ flowId: f.id, transactionId: t.id })).toBe(1);
+      expect(await eventCount()).toBe(events);
+    });
+
+    it('refuses a transaction in another currency with currency_mismatch, recording nothing', async () => {
+      const f = await flow('1000.00');
+      const t = await transaction('1000.00', '2026-03-10', { currency: 'USD' });
+      const events = await eventCount();
+      expectError(await create({ flow_id: f.id, transaction_id: t.id }), 422, 'currency_mismatch', '/transaction_id');
+      expect(await api.db.getRepository(Reconciliation).countBy({ flowId: f.id })).toBe(0);
+      expect(await flowNow(f.id)).toMatchObject({ payment_status: 'TO_PAY' });
+      expect(await eventCount()).toBe(events);
+    });
+
+    it('answers 404 for unknown ids and 403 for another company\'s, with a pointer to the member', async () => {
+      const f = await flow('10.00');
+      const t = await transaction('10.00', '2026-03-10');
+      const unknown = '3e2d1c0b-0000-4000-8000-000000000000';
+      const events = await eventCount();
+      expectError(await create({ flow_id: unknown, transaction_id: t.id }), 404, 'not_found', '/flow_id', 'Flow was not found.');
+      expectError(await create({ flow_id: f.id, transaction_id: unknown }), 404, 'not_found', '/transaction_id', 'Transaction was not found.');
+      expectError(await create({ flow_id: foreignFlow.id, transaction_id: t.id }), 403, 'forbidden', '/flow_id');
+      expectError(await create({ flow_id: f.id, transaction_id: foreignTransaction.id }), 403, 'forbidden', '/transaction_id');
+      expectError(await create({ flow_id: foreignFlow.id, transaction_id: foreignTransaction.id }), 403, 'forbidden', '/flow_id');
+      expect(await eventCount()).toBe(events);
+      expect(await api.db.getRepository(Reconciliation).countBy({ flowId: foreignFlow.id })).toBe(1);
+    });
+
+    it('answers 400 for a missing, mistyped or unknown member', async () => {
+      const missing = await create({}).expect(400);
+      expect(missing.body).toEqual({
+        errors: [
+          { code: 'bad_request', title: 'Bad request', detail: 'flow_id is required', source: { pointer: '/flow_id' } },
+          { code: 'bad_request', title: 'Bad request', detail: 'transaction_id is required', source: { pointer: '/transaction_id' } },
+        ],
+      });
+      const f = await flow('10.00');
+      expectError(await create({ flow_id: f.id, transaction_id: 'T-1' }), 400, 'bad_request', '/transaction_id', 'transaction_id must be a uuid');
+      expectError(await create({ flow_id: f.id, transaction_id: null }), 400, 'bad_request', '/transaction_id');
+      expectError(await create({ flow_id: f.id, transaction_id: 12 }), 400, 'bad_request', '/transaction_id');
+      expectError(await create({ flow_id: f.id, transaction_id: f.id, amount: '10.00' }), 400, 'bad_request', '/amount');
+    });
+
+    it('answers 404 deleting an unknown reconciliation and 403 another company\'s, which survives', async () => {
+      expectError(await api.http.delete(`${base}/3e2d1c0b-0000-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found');
+      expectError(await api.http.delete(`${base}/${foreignReconciliation.id}`).set(rossi.auth), 403, 'forbidden');
+      expect(await api.db.getRepository(Reconciliation).existsBy({ id: foreignReconciliation.id })).toBe(true);
+    });
+  });
+
+  describe('list and get', () => {
+    let document: Document;
+    let f1: Flow;
+    let f2: Flow;
+    let t1: Transaction;
+    let t2: Transaction;
+    let r1: Reconciliation;
+    let r2: Reconciliation;
+    let r3: Reconciliation;
+    let r4: Reconciliation;
+    let company: TestApi;
+    let tenant: Tenant;
+
+    beforeAll(async () => {
+      // A company of its own, so the reconciliations made above do not appear here.
+      company = api;
+      tenant = await createTenant(api, 'Neri Trasporti S.r.l.');
+      const own = new Fixtures(api.db, tenant.companyId);
+      const ownAccount = await own.account();
+      document = await own.document();
+      f1 = await own.flow(document, { amount: '5000.00' });
+      f2 = await own.flow(document, { amount: '5000.00' });
+      t1 = await own.transaction(ownAccount, { amount: '100.00' });
+      t2 = await own.transaction(ownAccount, { amount: '200.00' });
+      const repository = api.db.getRepository(Reconciliation);
+      r1 = await repository.save({ companyId: tenant.companyId, flowId: f1.id, transactionId: t1.id, createdAt: at('2026-04-01T10:00:00Z') });
+      r2 = await repository.save({ companyId: tenant.companyId, flowId: f1.id, transactionId: t2.id, createdAt: at('2026-04-02T10:00:00Z') });
+      r3 = await repository.save({ companyId: tenant.companyId, flowId: f2.id, transactionId: t1.id, createdAt: at('2026-04-03T10:00:00Z') });
+      r4 = await repository.save({ companyId: tenant.companyId, flowId: f2.id, transactionId: t2.id, createdAt: at('2026-04-03T10:00:00Z') });
+    });
+
+    const list = (query = '') => company.http.get(`/api/v1/companies/${tenant.companyId}/reconciliations${query ? `?${query}` : ''}`).set(tenant.auth);
+    const listIds = async (query: string) => ids(await list(query).expect(200));
+    const sameInstant = () => [r3.id, r4.id].sort(byUuid);
+
+    it('lists newest first, flow and transaction null unless expanded', async () => {
+      const response = await list().expect(200);
+      expect(ids(response)).toEqual([...sameInstant().reverse(), r2.id, r1.id]);
+      expect(response.body.data[3]).toEqual({
+        id: r1.id,
+        flow_id: f1.id,
+        transaction_id: t1.id,
+        flow: null,
+        transaction: null,
+        created_at: '2026-04-01T10:00:00.000Z',
+      });
+    });
+
+    it('sorts by created_at ascending, ties by id', async () => {
+      expect(await listIds('sort=created_at')).toEqual([r1.id, r2.id, ...sameInstant()]);
+    });
+
+    it('filters by flow_id, transaction_id and created_at', async () => {
+      expect(await listIds(`filter[flow_id]=${f1.id}&sort=created_at`)).toEqual([r1.id, r2.id]);
+      expect(await listIds(`filter[flow_id__neq]=${f1.id}&sort=created_at`)).toEqual(sameInstant());
+      expect(await listIds(`filter[transaction_id]=${t1.id}&sort=created_at`)).toEqual([r1.id, r3.id]);
+      expect(await listIds(`filter[transaction_id__in]=${t1.id},${t2.id}&filter[flow_id]=${f2.id}&sort=created_at`)).toEqual(sameInstant());
+      expect(await listIds(`filter[transaction_id__notIn]=${t1.id}&sort=created_at`)).toEqual([r2.id, r4.id]);
+      expect(await listIds('filter[created_at]=2026-04-02T10:00:00Z')).toEqual([r2.id]);
+      expect(await listIds('filter[created_at__gte]=2026-04-02T10:00:00Z&sort=created_at')).toEqual([r2.id, ...sameInstant()]);
+      expect(await listIds('filter[created_at__gt]=2026-04-02T10:00:00Z&sort=created_at')).toEqual(sameInstant());
+      expect(await listIds('filter[created_at__lt]=2026-04-02&sort=created_at')).toEqual([r1.id]);
+      expect(await listIds('filter[created_at__lte]=2026-04-02T10:00:00.000Z&sort=created_at')).toEqual([r1.id, r2.id]);
+      expect(await listIds(`filter[flow_id]=${foreignFlow.id}`)).toEqual([]);
+      expectError(await list('filter[flow_id]=abc'), 400, 'invalid_query_parameter', '/query/filter[flow_id]');
+      expectError(await list('filter[amount]=1'), 400, 'invalid_query_parameter', '/query/filter[amount]');
+      expectError(await list('sort=flow_id'), 400, 'invalid_query_parameter', '/query/sort');
+    });
+
+    it('expands flow and transaction', async () => {
+      const response = await list(`expand=flow,transaction&filter[flow_id]=${f1.id}&sort=created_at&page_size=1`).expect(200);
+      expect(response.body.data).toEqual([
+        {
+          id: r1.id,
+          flow_id: f1.id,
+          transaction_id: t1.id,
+          flow: expect.objectContaining({ id: f1.id, amount: { amount: '5000.00', currency: 'EUR' }, payment_status: 'TO_PAY' }),
+          transaction: expect.objectContaining({ id: t1.id, amount: { amount: '100.00', currency: 'EUR' }, reconciliations: null }),
+          created_at: '2026-04-01T10:00:00.000Z',
+        },
+      ]);
+      expect(response.body.page.cursor).toEqual(expect.any(String));
+      const onlyFlow = await list('expand=flow&sort=created_at&page_size=1').expect(200);
+      expect(onlyFlow.body.data[0]).toMatchObject({ flow: { id: f1.id }, transaction: null });
+      expectError(await list('expand=document'), 400, 'invalid_query_parameter', '/query/expand');
+      expectError(await list('expand=transaction.reconciliations'), 400, 'invalid_query_parameter', '/query/expand');
+    });
+
+    it('reads one reconciliation with its expansions', async () => {
+      const path = `/api/v1/companies/${tenant.companyId}/reconciliations/${r2.id}`;
+      expect((await api.http.get(path).set(tenant.auth).expect(200)).body).toEqual({
+        id: r2.id,
+        flow_id: f1.id,
+        transaction_id: t2.id,
+        flow: null,
+        transaction: null,
+        created_at: '2026-04-02T10:00:00.000Z',
+      });
+      const expanded = await api.http.get(`${path}?expand=transaction,flow`).set(tenant.auth).expect(200);
+      expect(expanded.body).toMatchObject({ flow: { id: f1.id, document_id: document.id }, transaction: { id: t2.id, amount: { amount: '200.00', currency: 'EUR' } } });
+      expectError(await api.http.get(`${path}?expand=flows`).set(tenant.auth), 400, 'invalid_query_parameter', '/query/expand');
+      expectError(await api.http.get(`${path}?page_size=1`).set(tenant.auth), 400, 'invalid_query_parameter', '/query/page_size');
+    });
+
+    it('answers 403 for another company\'s reconciliation, whether read or listed', async () => {
+      expectError(await api.http.get(`/api/v1/companies/${tenant.companyId}/reconciliations/${foreignReconciliation.id}`).set(tenant.auth), 403, 'forbidden');
+      expectError(await api.http.get(`/api/v1/companies/${tenant.companyId}/reconciliations/${r1.id}?expand=flow`).set(rossi.auth), 403, 'forbidden');
+    });
+  });
+});
