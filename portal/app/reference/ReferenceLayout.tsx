@@ -19,7 +19,7 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
         aria-controls="reference-sidebar"
         onClick={() => setMenuOpen(!menuOpen)}
       >
-        Menu
+        {menuOpen ? "Chiudi" : "Menu"}
       </button>
       <ReferenceSidebar tags={model.tags} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       <Main className="ref-content">

@@ -54,7 +54,7 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
             {response.example !== undefined ? (
               <figure className="ref-example">
                 <figcaption>Esempio</figcaption>
-                <pre>
+                <pre tabIndex={0}>
                   <code>{JSON.stringify(response.example, null, 2)}</code>
                 </pre>
               </figure>

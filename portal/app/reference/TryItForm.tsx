@@ -86,7 +86,7 @@ export function TryItForm({ operation }: { operation: OperationView }) {
           </>
         ) : null}
         <p className="ref-try-url">
-          <span className="ref-method">{operation.method}</span> <code>{url}</code>
+          <span className={`ref-method ref-method-${operation.method.toLowerCase()}`}>{operation.method}</span> <code>{url}</code>
         </p>
         <button type="submit" disabled={outcome.kind === "sending" || apiKey === ""}>
           {outcome.kind === "sending" ? "Invio…" : "Invia"}
@@ -122,11 +122,11 @@ function TryItOutcome({ outcome }: { outcome: Outcome }) {
       </p>
       <details>
         <summary>Intestazioni</summary>
-        <pre>
+        <pre tabIndex={0}>
           <code>{result.headers.map(([name, value]) => `${name}: ${value}`).join("\n")}</code>
         </pre>
       </details>
-      <pre>
+      <pre tabIndex={0}>
         <code data-testid="try-it-body">{result.body}</code>
       </pre>
     </output>
