@@ -40,8 +40,9 @@ describe("accessibility (axe-core): no serious or critical violations", () => {
         const found: string[] = [];
         for (const path of PAGES) {
           const response = await open(page, path);
-          // The reference page depends on the generated OpenAPI document; scan it once it is served.
-          if (path === "/api-reference/" && response?.status() !== 200) continue;
+          // The reference page is large (axe takes long on it): one width per theme is enough. It also
+          // depends on the generated OpenAPI document: scan it once it is served.
+          if (path === "/api-reference/" && (width !== 1280 || response?.status() !== 200)) continue;
           await page.waitForSelector("main");
           found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
         }
