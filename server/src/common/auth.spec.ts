@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
+import { expectError } from '../../test/expect.js';
+import { createApi } from '../app.js';
+
+/** A second API process on the same database and Redis, as behind a load balancer. */
+async function sibling(api: TestApi, overrides: Partial<TestApi['config']> = {}): Promise<NestFastifyApplication> {
+  const app = await createApi({ ...api.config, ...overrides });
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+
+const NOT_VALID = 'The API key is not valid or has been revoked.';
+
+describe('authentication', () => {
+  let api: TestApi;
+  let rossi: Tenant;
+  let other: NestFastifyApplication;
+
+  beforeAll(async () => {
+    api = await startApi();
+    rossi = await createTenant(api);
+    other = await sibling(api);
+  });
+
+  afterAll(async () => {
+    await other.close();
+    await api.close();
+  });
+
+  const companies = (authorization?: string) => {
+    const call = api.http.get('/api/v1/companies');
+    return authorization === undefined ? call : call.set('Authorization', authorization);
+  };
+
+  it('accepts a valid key and reports the rate limit', async () => {
+    const response = await companies(`Bearer ${rossi.key}`).expect(200);
+    expect(response.body.data.map((c: { id: string }) => c.id)).toEqual([rossi.companyId]);
+    expect(response.headers['x-ratelimit-limit']).toBe('600');
+    expect(Number(response.headers['x-ratelimit-remaining'])).toBeLessThan(600);
+    await companies(`bearer ${rossi.key}`).expect(200);
+  });
+
+  it('no key: 401 unauthorized with a WWW-Authenticate challenge', async () => {
+    const response = await companies();
+    expectError(response, 401, 'unauthorized', undefined, 'Send an API key as a bearer token: "Authorization: Bearer <API key>".');
+    expect(response.headers['www-authenticate']).toBe('Bearer realm="flusso"');
+    expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    expectError(await api.http.get(`/api/v1/companies/${rossi.companyId}/accounts`), 401, 'unauthorized');
+    expectError(await api.http.get('/api/v1/counterparts/search?vat_number=IT01234567890'), 401, 'unauthorized');
+  });
+
+  it('a malformed Authorization header: 401', async () => {
+    for (const header of [`Basic ${Buffer.from(`x:${rossi.key}`).toString('base64')}`, 'Bearer', 'Bearer ', `Token ${rossi.key}`, `Bearer ${rossi.key} extra`, rossi.key]) {
+      expectError(await companies(header), 401, 'unauthorized', undefined, 'The Authorization header must be "Bearer <API key>".');
+    }
+  });
+
+  it('an unknown, altered or malformed key: 401 without saying which', async () => {
+    const last = rossi.key.at(-1) === 'a' ? 'b' : 'a';
+    for (const key of [
+      `fls_dev_${'A'.repeat(32)}`,
+      rossi.key.slice(0, -1) + last,
+      rossi.key.slice(0, -1),
+      `${rossi.key}x`,
+      rossi.key.replace('fls_dev_', 'fls_test_'),
+      rossi.key.toUpperCase(),
+      "fls_dev_'OR'1'='1'--aaaaaaaaaaaaaaaaaa",
+      `fls_dev_${'é'.repeat(32)}`,
+    ]) {
+      expectError(await companies(`Bearer ${key}`), 401, 'unauthorized', undefined, NOT_VALID);
+    }
+  });
+
+  it('a production key on the development server: 401 with a clear message', async () => {
+    const production = await api.integrators.createKey(rossi.integratorId, 'production', 'prod');
+    expect(production.key).toMatch(/^fls_prod_[A-Za-z0-9]{32}$/);
+    expectError(
+      await companies(`Bearer ${production.key}`),
+      401,
+      'unauthorized',
+      undefined,
+      'This is a production API key, but this is the development environment; use a key starting with fls_dev_.',
+    );
+  });
+
+  it('a revoked key is refused at once by every process, despite their caches', async () => {
+    const tenant = await createTenant(api, 'Gialli Arredamenti S.r.l.');
+    const [key] = await api.integrators.listKeys(tenant.integratorId);
+    // Both processes have verified (and cached) the key.
+    await api.http.get('/api/v1/companies').set(tenant.auth).expect(200);
+    await request(other.getHttpServer()).get('/api/v1/companies').set(tenant.auth).expect(200);
+    await api.integrators.revokeKey(key.id);
+    expectError(await api.http.get('/api/v1/companies').set(tenant.auth), 401, 'unauthorized', undefined, NOT_VALID);
+    expectError(await request(other.getHttpServer()).get('/api/v1/companies').set(tenant.auth), 401, 'unauthorized', undefined, NOT_VALID);
+    // The integrator's other keys still work.
+    const fresh = await api.integrators.createKey(tenant.integratorId, 'development', 'second');
+    await api.http.get('/api/v1/companies').set('Authorization', `Bearer ${fresh.key}`).expect(200);
+  });
+
+  it('a grant made after a key was cached takes effect at once', async () => {
+    const tenant = await createTenant(api, 'Blu Servizi S.r.l.');
+    const extra = await api.integrators.createCompany({ name: 'Blu Immobiliare S.r.l.', country: 'IT', fiscal_regime: 'RF01' });
+    expectError(await api.http.get(`/api/v1/companies/${extra.id}/accounts`).set(tenant.auth), 403, 'forbidden');
+    await api.integrators.grant(tenant.integratorId, extra.id);
+    await api.http.get(`/api/v1/companies/${extra.id}/accounts`).set(tenant.auth).expect(200);
+    const listed = await api.http.get('/api/v1/companies').set(tenant.auth).expect(200);
+    expect(listed.body.data.map((c: { id: string }) => c.id).sort()).toEqual([tenant.companyId, extra.id].sort());
+  });
+
+  it('the OpenAPI document needs no key', async () => {
+    const response = await api.http.get('/api/v1/openapi.json').expect(200);
+    expect(response.body.info.version).toBe('1.2.0');
+  });
+});
+
+describe('rate limiting (RATE_LIMIT_POINTS=3), shared by every process through Redis', () => {
+  let api: TestApi;
+  let other: NestFastifyApplication;
+  let rossi: Tenant;
+  let verdi: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi({ RATE_LIMIT_POINTS: '3', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    other = await sibling(api);
+    rossi = await createTenant(api);
+    verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
+  });
+
+  afterAll(async () => {
+    await other.close();
+    await api.close();
+  });
+
+  it('counts every authenticated call of a key across processes; past the limit 429 with retry-after', async () => {
+    const first = await api.http.get('/api/v1/companies').set(rossi.auth).expect(200);
+    expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining']]).toEqual(['3', '2']);
+    const second = await request(other.getHttpServer()).get('/api/v1/companies').set(rossi.auth).expect(200);
+    expect(second.headers['x-ratelimit-remaining']).toBe('1');
+    // An error answer after authentication counts too.
+    const third = await api.http.get(`/api/v1/companies/${rossi.companyId}/accounts/00000000-0000-4000-8000-000000000000`).set(rossi.auth).expect(404);
+    expect(third.headers['x-ratelimit-remaining']).toBe('0');
+    for (const http of [api.http, request(other.getHttpServer())]) {
+      const refused = await http.get('/api/v1/companies').set(rossi.auth);
+      expectError(refused, 429, 'too_many_requests', undefined, /^Rate limit of 3 requests per 60 seconds exceeded; retry in \d+ seconds\.$/);
+      expect(refused.headers['x-ratelimit-limit']).toBe('3');
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.body.errors[0].detail).toContain(`retry in ${retryAfter} seconds`);
+    }
+  });
+
+  it('limits each key separately, and does not count calls without a valid key', async () => {
+    for (let i = 0; i < 5; i++) await api.http.get('/api/v1/companies').expect(401);
+    const response = await api.http.get('/api/v1/companies').set(verdi.auth).expect(200);
+    expect(response.headers['x-ratelimit-remaining']).toBe('2');
+  });
+});
+
+describe('production: HTTPS only', () => {
+  let api: TestApi;
+  let untrusting: NestFastifyApplication;
+  let rossi: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi({ FLUSSO_ENV: 'production', API_KEY_PEPPER: 'x', TRUST_PROXY: 'true' });
+    untrusting = await sibling(api, { trustProxy: false });
+    rossi = await createTenant(api);
+  });
+
+  afterAll(async () => {
+    await untrusting.close();
+    await api.close();
+  });
+
+  const HTTPS_DETAIL = 'This API is served over HTTPS only; call it with https://.';
+
+  it('refuses plain HTTP with 403 https_required, before authentication, on every path', async () => {
+    expect(rossi.key).toMatch(/^fls_prod_/);
+    for (const path of ['/api/v1/companies', `/api/v1/companies/${rossi.companyId}/documents`, '/api/v1/nope', '/api/v1/openapi.json']) {
+      const response = await api.http.get(path).set(rossi.auth);
+      expectError(response, 403, 'https_required', undefined, HTTPS_DETAIL);
+      expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+    }
+    expectError(await api.http.get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'http'), 403, 'https_required', undefined, HTTPS_DETAIL);
+  });
+
+  it('accepts X-Forwarded-Proto: https from a trusted proxy', async () => {
+    const response = await api.http.get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'https').expect(200);
+    expect(response.body.data.map((c: { id: string }) => c.id)).toEqual([rossi.companyId]);
+    expect(response.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+    expectError(await api.http.get('/api/v1/companies').set('X-Forwarded-Proto', 'https'), 401, 'unauthorized');
+  });
+
+  it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {
+    expectError(
+      await request(untrusting.getHttpServer()).get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'https'),
+      403,
+      'https_required',
+      undefined,
+      HTTPS_DETAIL,
+    );
+  });
+
+  it('refuses a development key with a clear message', async () => {
+    const development = await api.integrators.createKey(rossi.integratorId, 'development', 'dev');
+    expectError(
+      await api.http.get('/api/v1/companies').set('Authorization', `Bearer ${development.key}`).set('X-Forwarded-Proto', 'https'),
+      401,
+      'unauthorized',
+      undefined,
+      'This is a development API key, but this is the production environment; use a key starting with fls_prod_.',
+    );
+  });
+});
