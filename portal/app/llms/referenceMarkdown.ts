@@ -39,6 +39,7 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
     const { filters, sorts, expansions } = operation.list;
     if (filters.length) lines.push(`Filters: ${filters.map((f) => `\`${f.field}\` (${f.operators.join(", ")})`).join("; ")}.`);
     if (sorts.length) lines.push(`Sort fields: ${sorts.map((s) => `\`${s}\``).join(", ")}.`);
+    if (operation.list.defaultSort) lines.push(`Default sort: \`${operation.list.defaultSort}\`.`);
     if (expansions.length) lines.push(`Expansions: ${expansions.map((e) => `\`${e}\``).join(", ")}.`);
     lines.push("");
   }

@@ -95,6 +95,11 @@ export function ListOptionsTable({ list }: { list: ListOptions }) {
                 <code key={sort}>{sort}</code>
               ))}
             </dd>
+            {list.defaultSort ? (
+              <dd>
+                Predefinito: <code>{list.defaultSort}</code>
+              </dd>
+            ) : null}
           </>
         ) : null}
         {list.expansions.length > 0 ? (

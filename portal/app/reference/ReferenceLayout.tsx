@@ -3,11 +3,13 @@ import { Main } from "~/layout/Main";
 import type { ReferenceModel } from "./model";
 import { Operation } from "./Operation";
 import { ReferenceSidebar } from "./ReferenceSidebar";
+import { useActiveOperation } from "./useActiveOperation";
 import { useScrollToOperation } from "./useScrollToOperation";
 
 /** The reference's own layout: a 300 px sidebar of tags and operations beside the operations. */
 export function ReferenceLayout({ model }: { model: ReferenceModel }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const activeAnchor = useActiveOperation();
   useScrollToOperation();
 
   return (
@@ -21,7 +23,7 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
       >
         {menuOpen ? "Chiudi" : "Menu"}
       </button>
-      <ReferenceSidebar tags={model.tags} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      <ReferenceSidebar tags={model.tags} activeAnchor={activeAnchor} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       <Main className="ref-content">
         <header className="ref-intro">
           <h1>

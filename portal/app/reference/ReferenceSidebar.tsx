@@ -6,7 +6,18 @@ import { operationAnchor } from "./anchor";
  * Tags and their operations. Every group starts open so the page reads without JavaScript;
  * clicking a group's header toggles it (a second click on an open group closes it).
  */
-export function ReferenceSidebar({ tags, open, onNavigate }: { tags: TagView[]; open: boolean; onNavigate: () => void }) {
+export function ReferenceSidebar({
+  tags,
+  activeAnchor = null,
+  open,
+  onNavigate,
+}: {
+  tags: TagView[];
+  /** Anchor of the operation being read, marked as current. */
+  activeAnchor?: string | null;
+  open: boolean;
+  onNavigate: () => void;
+}) {
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const toggle = (name: string) =>
     setClosed((current) => {
@@ -35,7 +46,11 @@ export function ReferenceSidebar({ tags, open, onNavigate }: { tags: TagView[]; 
               <ul id={listId} hidden={!expanded}>
                 {tag.operations.map((operation) => (
                   <li key={operation.id}>
-                    <a href={`#${operationAnchor(operation.id)}`} onClick={onNavigate}>
+                    <a
+                      href={`#${operationAnchor(operation.id)}`}
+                      aria-current={operationAnchor(operation.id) === activeAnchor ? "location" : undefined}
+                      onClick={onNavigate}
+                    >
                       <span className={`ref-method ref-method-${operation.method.toLowerCase()}`}>{operation.method}</span>
                       {operation.summary}
                     </a>

@@ -57,6 +57,7 @@ export interface ListOptions {
   filters: Array<{ field: string; operators: string[] }>;
   sorts: string[];
   expansions: string[];
+  defaultSort?: string;
 }
 
 export interface BodyView {
@@ -226,6 +227,7 @@ function listOptions(operation: OperationObject): ListOptions | undefined {
     filters: Object.entries(list.filters ?? {}).map(([field, operators]) => ({ field, operators })),
     sorts: list.sorts ?? [],
     expansions: list.expansions ?? [],
+    ...optional("defaultSort", list.default_sort),
   };
 }
 

@@ -70,6 +70,7 @@ export interface FlussoListExtension {
   filters?: Record<string, string[]>;
   sorts?: string[];
   expansions?: string[];
+  default_sort?: string;
 }
 
 export interface OperationObject {

@@ -47,6 +47,7 @@ describe("buildReferenceModel", () => {
       ],
       sorts: ["created_at"],
       expansions: ["flow", "transaction"],
+      defaultSort: "-created_at",
     });
     expect(operation("deleteReconciliation").list).toBeUndefined();
   });

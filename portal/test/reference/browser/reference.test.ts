@@ -134,6 +134,8 @@ describe("API reference in the browser", () => {
     }, target);
     expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
     expect(top).toBeLessThan(navbarBottom + 40);
+    // The sidebar marks the operation being read.
+    await page.waitForSelector(`.ref-sidebar a[aria-current][href="#operation/${target}"]`);
     await page.close();
   }, 30_000);
 
