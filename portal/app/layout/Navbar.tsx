@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useMobileSidebar } from "~/behaviour/mobileSidebar";
 import { usePrefetch } from "~/behaviour/prefetch";
 import type { SidebarItem } from "~/docs/sidebar";
+import { SearchBox } from "~/search/SearchBox";
 import { ColorModeToggle } from "./ColorModeToggle";
 import { CloseIcon, Logo, MenuIcon } from "./Icons";
 import { SidebarMenu } from "./SidebarMenu";
@@ -94,6 +95,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
           </NavLink>
         </div>
         <div className="navbar-end">
+          <SearchBox />
           <ColorModeToggle />
         </div>
       </nav>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { loader } from "~/routes/search";
 
 const DEBOUNCE_MS = 150;
+const SHOWN_RESULTS = 8;
 
 /**
  * The site search for the navbar. Without JavaScript it is a plain form to /search; once
@@ -17,7 +18,7 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const listId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const results = query.trim() && fetcher.data?.query === query.trim() ? fetcher.data.results : [];
+  const results = query.trim() && fetcher.data?.query === query.trim() ? fetcher.data.results.slice(0, SHOWN_RESULTS) : [];
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
