@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { readStorage, writeStorage } from "./storage";
 
 export const ANNOUNCEMENT_DISMISS_STORAGE_KEY = "flusso.announcement.dismiss";
@@ -24,7 +24,8 @@ export function useAnnouncementBar(id: string | undefined) {
     const isNew = readStorage(ANNOUNCEMENT_ID_STORAGE_KEY) !== id;
     writeStorage(ANNOUNCEMENT_ID_STORAGE_KEY, id);
     if (isNew) writeStorage(ANNOUNCEMENT_DISMISS_STORAGE_KEY, "false");
-    setClosed(!isNew && readStorage(ANNOUNCEMENT_DISMISS_STORAGE_KEY) === "true");
+    const dismissed = !isNew && readStorage(ANNOUNCEMENT_DISMISS_STORAGE_KEY) === "true";
+    startTransition(() => setClosed(dismissed));
   }, [id]);
 
   const close = useCallback(() => {

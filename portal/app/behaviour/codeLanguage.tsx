@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { onStorageChange, readStorage, writeStorage } from "./storage";
 
 export const CODE_LANGUAGE_STORAGE_KEY = "flusso.code-language";
@@ -15,7 +15,8 @@ export function CodeLanguageProvider({ children }: { children: ReactNode }) {
   const [language, setState] = useState<string | null>(null);
 
   useEffect(() => {
-    setState(readStorage(CODE_LANGUAGE_STORAGE_KEY));
+    // In a transition, like every state read from storage after hydration (see colorMode.tsx).
+    startTransition(() => setState(readStorage(CODE_LANGUAGE_STORAGE_KEY)));
     return onStorageChange(CODE_LANGUAGE_STORAGE_KEY, setState);
   }, []);
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { onStorageChange, readStorage, writeStorage } from "./storage";
 
 export type ColorModeChoice = "light" | "dark" | "system";
@@ -56,9 +56,13 @@ function useColorModeState(): ColorModeValue {
   const [synced, setSynced] = useState(false);
 
   useEffect(() => {
-    setChoiceState(parseChoice(readStorage(THEME_STORAGE_KEY)));
-    setSystemDark(prefersDark());
-    setSynced(true);
+    // A transition: parts of the page still hydrating (the deferred body) keep hydrating instead
+    // of being thrown away and rendered again (React error 421).
+    startTransition(() => {
+      setChoiceState(parseChoice(readStorage(THEME_STORAGE_KEY)));
+      setSystemDark(prefersDark());
+      setSynced(true);
+    });
     return onStorageChange(THEME_STORAGE_KEY, (value) => setChoiceState(parseChoice(value)));
   }, []);
 

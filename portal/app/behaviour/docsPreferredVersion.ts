@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { readStorage, writeStorage } from "./storage";
 
 /** Same key shape as Docusaurus, so a visitor's choice survives a move between the two. */
@@ -11,12 +11,13 @@ export function useDocsPreferredVersion(pluginId: string) {
   const key = docsPreferredVersionStorageKey(pluginId);
   const [preferredVersion, setPreferred] = useState<string | null>(null);
 
-  useEffect(() => setPreferred(readStorage(key)), [key]);
+  // In a transition, like every state read from storage after hydration (see colorMode.tsx).
+  useEffect(() => startTransition(() => setPreferred(readStorage(key))), [key]);
 
   const savePreferredVersion = useCallback(
     (version: string) => {
       writeStorage(key, version);
-      setPreferred(version);
+      startTransition(() => setPreferred(version));
     },
     [key],
   );

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { onStorageChange, readStorage, writeStorage } from "./storage";
 
 export type Environment = "development" | "production";
@@ -34,8 +34,11 @@ export function EnvironmentProvider({ hosts, children }: { hosts: EnvironmentHos
   const [synced, setSynced] = useState(false);
 
   useEffect(() => {
-    setState(parseEnvironment(readStorage(ENVIRONMENT_STORAGE_KEY)));
-    setSynced(true);
+    // In a transition, like every state read from storage after hydration (see colorMode.tsx).
+    startTransition(() => {
+      setState(parseEnvironment(readStorage(ENVIRONMENT_STORAGE_KEY)));
+      setSynced(true);
+    });
     return onStorageChange(ENVIRONMENT_STORAGE_KEY, (value) => setState(parseEnvironment(value)));
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 type Connection = { effectiveType?: string; saveData?: boolean };
 
@@ -18,7 +18,7 @@ export function usePrefetch(wanted: Exclude<PrefetchMode, "none"> = "intent"): P
   const [mode, setMode] = useState<PrefetchMode>("none");
   useEffect(() => {
     const connection = (navigator as Navigator & { connection?: Connection & EventTarget }).connection;
-    const update = () => setMode(canPrefetch(connection) ? wanted : "none");
+    const update = () => startTransition(() => setMode(canPrefetch(connection) ? wanted : "none"));
     update();
     connection?.addEventListener?.("change", update);
     return () => connection?.removeEventListener?.("change", update);

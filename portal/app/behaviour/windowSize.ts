@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** Widths up to this many pixels get the mobile layout; keep in step with the CSS media queries. */
 export const MOBILE_BREAKPOINT = 996;
@@ -11,7 +11,8 @@ export function useWindowSize(): WindowSize {
   const [size, setSize] = useState<WindowSize>("ssr");
   useEffect(() => {
     const query = window.matchMedia(MOBILE_QUERY);
-    const update = () => setSize(query.matches ? "mobile" : "desktop");
+    // In a transition, like every state read after hydration (see colorMode.tsx).
+    const update = () => startTransition(() => setSize(query.matches ? "mobile" : "desktop"));
     update();
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
