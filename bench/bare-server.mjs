@@ -14,7 +14,7 @@ const server = http.createServer(async (request, response) => {
     const { rows } = await pool.query(
       `SELECT id, account_id, type, amount, currency, booking_date_time, date::text AS date, value_date::text AS value_date,
               description, clean_description, counterpart_name, category_id, subcategory_id, created_at
-         FROM transactions WHERE company_id = $1 AND type = $2 ORDER BY date DESC, id DESC LIMIT 26`,
+         FROM transactions t WHERE t.company_id = $1 AND t.type = $2 ORDER BY t.date DESC, t.id DESC LIMIT 26`,
       [companyId, type],
     );
     const data = rows.slice(0, 25).map((t) => ({

@@ -4,6 +4,7 @@ import { CategoriesModule } from './categories/categories.module.js';
 import { AuthModule } from './common/auth/auth.module.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { EventsModule } from './common/events/events.module.js';
+import { GracefulShutdown } from './common/http/graceful-shutdown.js';
 import { RedisModule } from './common/redis/redis.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import type { AppConfig } from './config/config.js';
@@ -35,6 +36,7 @@ export class AppModule {
         TransactionsModule,
         ReconciliationsModule,
       ],
+      providers: [GracefulShutdown],
     };
   }
 }
