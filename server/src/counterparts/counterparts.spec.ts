@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { byUuid, expectError, ids } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
@@ -78,7 +79,7 @@ describe('counterparts', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const response = await list(`sort=${sort}&page_size=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const response: Response = await list(`sort=${sort}&page_size=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
         seen.push(...ids(response));
         cursor = response.body.page.cursor;
       } while (cursor);
