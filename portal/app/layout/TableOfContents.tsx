@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useActiveHeading } from "~/behaviour/activeHeading";
 import { useCollapsible } from "~/behaviour/collapsible";
 import type { TocItem } from "~/docs/markdown";
 import { Collapsible } from "./Collapsible";
@@ -21,18 +22,27 @@ export function nestToc(items: TocItem[]): TocNode[] {
   return nodes;
 }
 
-function TocList({ items }: { items: TocItem[] }) {
+function TocLink({ item, active }: { item: TocItem; active: string | null }) {
+  const current = item.id === active;
+  return (
+    <a href={`#${item.id}`} className={current ? "active" : undefined} aria-current={current ? "location" : undefined}>
+      {item.text}
+    </a>
+  );
+}
+
+function TocList({ items, active = null }: { items: TocItem[]; active?: string | null }) {
   const nodes = nestToc(items);
   return (
     <ul className="toc-list">
       {nodes.map((node) => (
         <li key={node.id} data-level={node.level}>
-          <a href={`#${node.id}`}>{node.text}</a>
+          <TocLink item={node} active={active} />
           {node.children.length > 0 && (
             <ul className="toc-list">
               {node.children.map((child) => (
                 <li key={child.id} data-level={child.level}>
-                  <a href={`#${child.id}`}>{child.text}</a>
+                  <TocLink item={child} active={active} />
                 </li>
               ))}
             </ul>
@@ -43,13 +53,14 @@ function TocList({ items }: { items: TocItem[] }) {
   );
 }
 
-/** The desktop table of contents, beside the article. */
+/** The desktop table of contents, beside the article; the section being read is highlighted. */
 export function TableOfContents({ items }: { items: TocItem[] }) {
+  const active = useActiveHeading(items.map((item) => item.id));
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-label="In questa pagina">
       <p className="toc-title">In questa pagina</p>
-      <TocList items={items} />
+      <TocList items={items} active={active} />
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { jest } from "@jest/globals";
 import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
+import { findActiveHeading } from "~/behaviour/activeHeading";
 import { CODE_LANGUAGE_STORAGE_KEY, CodeLanguageProvider } from "~/behaviour/codeLanguage";
 import { docsPreferredVersionStorageKey, useDocsPreferredVersion } from "~/behaviour/docsPreferredVersion";
 import { EnvironmentProvider } from "~/behaviour/environment";
@@ -91,6 +92,21 @@ describe("table of contents", () => {
   it("links every entry to its heading", () => {
     render(<TableOfContents items={items} />);
     expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["#a", "#a1", "#b"]);
+  });
+});
+
+describe("active TOC entry", () => {
+  it("is the last heading above the reading line, or the first one before any", () => {
+    document.body.innerHTML = `<h2 id="a"></h2><h3 id="a1"></h3><h2 id="b"></h2>`;
+    const tops: Record<string, number> = { a: -400, a1: 40, b: 600 };
+    for (const el of document.querySelectorAll("h2, h3")) {
+      (el as HTMLElement).getBoundingClientRect = () => ({ top: tops[el.id] }) as DOMRect;
+    }
+    expect(findActiveHeading(["a", "a1", "b"], 76)).toBe("a1");
+    tops.a1 = 200;
+    expect(findActiveHeading(["a", "a1", "b"], 76)).toBe("a");
+    tops.a = 300;
+    expect(findActiveHeading(["a", "a1", "b"], 76)).toBe("a");
   });
 });
 
