@@ -6,7 +6,7 @@ import { Fixtures } from '../../test/fixtures.js';
 import type { Account } from '../accounts/account.entity.js';
 import type { Category } from '../categories/category.entity.js';
 import type { Flow } from '../flows/flow.entity.js';
-import type { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
 import type { Transaction } from './transaction.entity.js';
 
 describe('transactions', () => {
@@ -95,8 +95,8 @@ describe('transactions', () => {
     const invoice = await fixtures.document();
     flowA = await fixtures.flow(invoice, { amount: '610.00', expectedPaymentDate: '2026-03-31' });
     flowB = await fixtures.flow(invoice, { amount: '610.00', expectedPaymentDate: '2026-04-30' });
-    recA = await api.db.getRepository('Reconciliation').save({ companyId: rossi.companyId, flowId: flowA.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:00Z') });
-    recB = await api.db.getRepository('Reconciliation').save({ companyId: rossi.companyId, flowId: flowB.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:01Z') });
+    recA = await api.db.getRepository(Reconciliation).save({ companyId: rossi.companyId, flowId: flowA.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:00Z') });
+    recB = await api.db.getRepository(Reconciliation).save({ companyId: rossi.companyId, flowId: flowB.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:01Z') });
     const verdiFixtures = new Fixtures(api.db, verdi.companyId);
     foreign = await verdiFixtures.transaction(await verdiFixtures.account());
     base = `/api/v1/companies/${rossi.companyId}/transactions`;
