@@ -73,7 +73,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
         </button>
         <Link to="/" className="navbar-brand" prefetch={prefetch}>
           <Logo />
-          <span>{SITE_TITLE}</span>
+          <span className="navbar-brand-text">{SITE_TITLE}</span>
         </Link>
         <div className="navbar-items">
           <Link

@@ -70,6 +70,17 @@ describe("layout at the mobile breakpoint", () => {
     await page.close();
   });
 
+  it("at 390 px nothing overflows: the navbar tools stay on screen, the page does not scroll sideways", async () => {
+    const { page } = await freshPage(browser, 390);
+    for (const path of ["/", "/basics/filter-results", "/no-such-page"]) {
+      await open(page, path);
+      const toggle = await page.locator("button.color-mode-toggle").boundingBox();
+      expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  });
+
   it("at 996 px the sidebar moves into a drawer opened from the navbar", async () => {
     const { page } = await freshPage(browser, 996);
     await open(page, "/basics/errors");
