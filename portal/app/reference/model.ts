@@ -137,12 +137,17 @@ function buildOperation(
   item: PathItemObject,
   operation: OperationObject
 ): OperationView {
+  const list = listOptions(operation);
   const parameters = mergeParameters(document, item, operation).map((parameter) => ({
     name: parameter.name,
     in: parameter.in as ParameterView["in"],
     required: parameter.in === "path" || Boolean(parameter.required),
     ...optional("description", parameter.description, renderMarkdown),
-    schema: parameter.schema ? schemas.node(parameter.schema) : ({ kind: "scalar", type: "string" } as const),
+    schema: describesListFilters(parameter, list)
+      ? ({ kind: "object", properties: [] } as const)
+      : parameter.schema
+      ? schemas.node(parameter.schema)
+      : ({ kind: "scalar", type: "string" } as const),
     ...optional("example", parameterExample(document, parameter)),
   }));
   const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
@@ -158,7 +163,7 @@ function buildOperation(
     ...optional("description", operation.description, renderMarkdown),
     ...(operation.deprecated ? { deprecated: true as const } : {}),
     parameters,
-    ...optional("list", listOptions(operation)),
+    ...optional("list", list),
     ...(body && contentType
       ? {
           requestBody: {
@@ -218,6 +223,14 @@ function parameterExample(document: OpenApiDocument, parameter: ParameterObject)
   const value = parameter.example ?? named ?? (parameter.schema ? declaredExample(document, parameter.schema) : undefined);
   if (value === undefined || value === null || typeof value === "object") return undefined;
   return String(value);
+}
+
+/**
+ * The `filter` deep-object parameter of a list declares one member per field and operator; its
+ * fields and operators are shown from `x-flusso-list` instead, so its schema is not kept.
+ */
+function describesListFilters(parameter: ParameterObject, list: ListOptions | undefined): boolean {
+  return parameter.name === "filter" && parameter.in === "query" && Boolean(list?.filters.length);
 }
 
 function listOptions(operation: OperationObject): ListOptions | undefined {
