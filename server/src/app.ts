@@ -26,7 +26,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    routerOptions: { maxParamLength: 200 },
+    // Integrators write `/companies/` as often as `/companies`; both name the same resource.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // The router refuses a malformed URL or an over-long path segment before any hook or filter runs: those answers
     // leave as the integration error too, with the headers every answer carries.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {

@@ -38,6 +38,11 @@ describe('GET /companies', () => {
     expect(response.headers['strict-transport-security']).toContain('max-age=');
   });
 
+  it('answers the same with a trailing slash', async () => {
+    const response = await api.http.get('/api/v1/companies/').set(rossi.auth).expect(200);
+    expect(response.body.data.map((c: { id: string }) => c.id)).toEqual([rossi.companyId]);
+  });
+
   it('expands subscriptions, newest first', async () => {
     const response = await api.http.get('/api/v1/companies?expand=subscriptions').set(rossi.auth).expect(200);
     expect(response.body.data[0].subscriptions).toEqual([
