@@ -68,6 +68,7 @@ function Property({ property, schemas, ancestors }: { property: PropertyNode; sc
         <span className="schema-type">{typeLabel(schema)}</span>
         {property.required ? <span className="schema-required">obbligatorio</span> : null}
         {facts.readOnly ? <span className="schema-flag">sola lettura</span> : null}
+        {facts.writeOnly ? <span className="schema-flag">solo scrittura</span> : null}
         {facts.deprecated ? <span className="schema-flag">deprecato</span> : null}
       </div>
       <Facts facts={facts} />

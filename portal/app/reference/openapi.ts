@@ -47,7 +47,6 @@ export interface ParameterObject {
   in: "path" | "query" | "header" | "cookie";
   description?: string;
   required?: boolean;
-  deprecated?: boolean;
   schema?: SchemaOrRef;
   example?: unknown;
   examples?: Record<string, { value?: unknown }>;
@@ -61,7 +60,6 @@ export interface RequestBodyObject {
 
 export interface ResponseObject {
   description?: string;
-  headers?: Record<string, { description?: string; schema?: SchemaOrRef } | Reference>;
   content?: Record<string, MediaTypeObject>;
 }
 
