@@ -51,7 +51,10 @@ describe("buildReferenceModel", () => {
     });
     expect(operation("deleteReconciliation").list).toBeUndefined();
     // filter's own schema (a member per field and operator) gives way to these options.
-    expect(operation("listReconciliations").parameters.find((p) => p.name === "filter")!.schema).toEqual({ kind: "object", properties: [] });
+    expect(operation("listReconciliations").parameters.find((p) => p.name === "filter")!.schema).toEqual({
+      kind: "object",
+      properties: [],
+    });
   });
 
   it("builds an example request with path parameter examples, required query parameters and a body", () => {
