@@ -85,6 +85,8 @@ export interface RequestExample {
 }
 
 const UNTAGGED = "Other";
+const PLAIN_STRING: SchemaNode = { kind: "scalar", type: "string" };
+const LIST_FILTERS: SchemaNode = { kind: "object", properties: [] };
 
 export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: RenderMarkdown = (text) => text): ReferenceModel {
   const schemas = new SchemaBuilder(document, renderMarkdown);
@@ -143,11 +145,7 @@ function buildOperation(
     in: parameter.in as ParameterView["in"],
     required: parameter.in === "path" || Boolean(parameter.required),
     ...optional("description", parameter.description, renderMarkdown),
-    schema: describesListFilters(parameter, list)
-      ? ({ kind: "object", properties: [] } as const)
-      : parameter.schema
-      ? schemas.node(parameter.schema)
-      : ({ kind: "scalar", type: "string" } as const),
+    schema: describesListFilters(parameter, list) ? LIST_FILTERS : parameter.schema ? schemas.node(parameter.schema) : PLAIN_STRING,
     ...optional("example", parameterExample(document, parameter)),
   }));
   const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
