@@ -34,30 +34,65 @@ interface Movement {
   clean: string;
   counterpart: string | null;
   category: CategoryPath | null;
-  /** Days from the booking date to the value date. */
-  valueDays?: number;
+  /** Value date the next day (card takings), instead of the booking day. */
+  valueNextDay?: boolean;
 }
 
-type Template = (date: string, context: MovementContext) => Movement;
+/** A day of the year being generated, with the forms of its date the descriptions use, computed once per day. */
+interface Day {
+  date: string;
+  nextDate: string;
+  /** dd/mm/yyyy of the day before (card takings settle the next day) and of three days before. */
+  dayBefore: string;
+  threeDaysBefore: string;
+  /** Month whose wages are paid on this day (the previous one in the first ten days). */
+  payrollMonth: string;
+  month: string;
+  year: string;
+}
 
-const MERCHANTS = ['METRO CASH & CARRY', 'FERRAMENTA CENTRALE', 'ESSO STAZIONE SERVIZIO', 'SUPERMERCATO COOP', 'AMAZON EU SARL', 'IKEA ITALIA RETAIL'];
+function dayOf(date: string): Day {
+  return {
+    date,
+    nextDate: addDays(date, 1),
+    dayBefore: italianDate(addDays(date, -1)),
+    threeDaysBefore: italianDate(addDays(date, -3)),
+    payrollMonth: MONTHS[Number(addDays(date, -10).slice(5, 7)) - 1],
+    month: MONTHS[Number(date.slice(5, 7)) - 1],
+    year: date.slice(0, 4),
+  };
+}
+
+const DAYS = 365;
+
+type Template = (day: Day, context: MovementContext) => Movement;
+
+/** How a card purchase reads on the statement, and the shop's name. */
+const MERCHANTS = [
+  ['CASH & CARRY EMILIA', 'Cash & Carry Emilia'],
+  ['FERRAMENTA CENTRALE', 'Ferramenta Centrale'],
+  ['STAZIONE SERVIZIO VIA EMILIA', 'Stazione di servizio Via Emilia'],
+  ['SUPERMERCATO IL GRANAIO', 'Supermercato Il Granaio'],
+  ['CARTOLERIA SAN VITALE', 'Cartoleria San Vitale'],
+  ['CASALINGHI BOLOGNESI', 'Casalinghi Bolognesi'],
+] as const;
 
 const TEMPLATES: readonly (readonly [Template, number])[] = [
   [
-    (date, { random }) => ({
+    (day, { random }) => ({
       account: 'pos',
       type: 'CREDIT',
       cents: random.int(30_000, 250_000),
-      description: `ACCREDITO POS NEXI ESERCENTE 0041${random.digits(5)} DEL ${italianDate(addDays(date, -1))}`,
+      description: `ACCREDITO POS NEXI ESERCENTE 0041${random.digits(5)} DEL ${day.dayBefore}`,
       clean: 'Incasso POS',
       counterpart: 'Nexi Payments S.p.A.',
       category: ['Ricavi', 'Vendite'],
-      valueDays: 1,
+      valueNextDay: true,
     }),
     30,
   ],
   [
-    (_date, { random }) => ({
+    (_day, { random }) => ({
       account: 'main',
       type: 'CREDIT',
       cents: random.int(20_000, 150_000),
@@ -69,11 +104,11 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     10,
   ],
   [
-    (date, { random }) => ({
+    (day, { random }) => ({
       account: 'main',
       type: 'CREDIT',
       cents: random.int(15_000, 90_000),
-      description: `BONIFICO SEPA DA CONSEGNE RAPIDE ITALIA S.R.L. CAUS. LIQUIDAZIONE ORDINI AL ${italianDate(addDays(date, -3))}`,
+      description: `BONIFICO SEPA DA CONSEGNE RAPIDE ITALIA S.R.L. CAUS. LIQUIDAZIONE ORDINI AL ${day.threeDaysBefore}`,
       clean: 'Liquidazione ordini a domicilio',
       counterpart: 'Consegne Rapide Italia S.r.l.',
       category: ['Ricavi', 'Consegne a domicilio'],
@@ -81,22 +116,22 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     5,
   ],
   [
-    (_date, { random }) => {
-      const merchant = random.pick(MERCHANTS);
+    (_day, { random }) => {
+      const [merchant, shop] = random.pick(MERCHANTS);
       return {
         account: 'main',
         type: 'DEBIT',
         cents: random.int(1_500, 40_000),
         description: `PAGAMENTO POS ${merchant} CARTA *${random.digits(4)}`,
-        clean: `Acquisto ${merchant.toLowerCase().replace(/(^|\s)\S/g, (s) => s.toUpperCase())}`,
-        counterpart: merchant,
+        clean: `Acquisto ${shop}`,
+        counterpart: shop,
         category: random.chance(0.8) ? ['Costi', 'Materiali di consumo'] : null,
       };
     },
     14,
   ],
   [
-    (_date, { random, suppliers }) => {
+    (_day, { random, suppliers }) => {
       const supplier = random.pick(suppliers);
       return {
         account: 'main',
@@ -111,14 +146,13 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     8,
   ],
   [
-    (date, { random, employees }) => {
+    (day, { random, employees }) => {
       const employee = random.pick(employees);
-      const month = MONTHS[Number(addDays(date, -10).slice(5, 7)) - 1];
       return {
         account: 'main',
         type: 'DEBIT',
         cents: random.int(110_000, 210_000),
-        description: `BONIFICO SEPA A FAVORE DI ${employee.toUpperCase()} CAUS. STIPENDIO ${month} ${date.slice(0, 4)}`,
+        description: `BONIFICO SEPA A FAVORE DI ${employee.toUpperCase()} CAUS. STIPENDIO ${day.payrollMonth} ${day.year}`,
         clean: `Stipendio ${employee}`,
         counterpart: employee,
         category: ['Personale', 'Stipendi'],
@@ -127,7 +161,7 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     6,
   ],
   [
-    (_date, { random }) => {
+    (_day, { random }) => {
       const tax = random.weighted<readonly [string, CategoryPath]>([
         [['IVA', ['Tasse e imposte', 'IVA']], 3],
         [['CONTRIBUTI INPS', ['Personale', 'Contributi']], 3],
@@ -147,7 +181,7 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     3,
   ],
   [
-    (_date, { random }) => ({
+    (_day, { random }) => ({
       account: 'main',
       type: 'DEBIT',
       cents: random.int(500, 3_500),
@@ -159,11 +193,11 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     3,
   ],
   [
-    (date, { random }) => ({
+    (day, { random }) => ({
       account: 'pos',
       type: 'DEBIT',
       cents: random.int(2_000, 12_000),
-      description: `COMMISSIONI POS NEXI MESE ${MONTHS[Number(date.slice(5, 7)) - 1]}`,
+      description: `COMMISSIONI POS NEXI MESE ${day.month}`,
       clean: 'Commissioni POS',
       counterpart: 'Nexi Payments S.p.A.',
       category: ['Banca', 'Commissioni POS'],
@@ -171,7 +205,7 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     2,
   ],
   [
-    (_date, { random }) => ({
+    (_day, { random }) => ({
       account: 'main',
       type: 'DEBIT',
       cents: random.int(5, 50) * 1_000,
@@ -183,7 +217,7 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     2,
   ],
   [
-    (_date, { random, companyName }) => ({
+    (_day, { random, companyName }) => ({
       account: 'savings',
       type: 'CREDIT',
       cents: random.int(50, 300) * 1_000,
@@ -195,7 +229,7 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     1,
   ],
   [
-    (_date, { random }) => ({
+    (_day, { random }) => ({
       account: 'main',
       type: 'CREDIT',
       cents: random.int(1, 900),
@@ -208,10 +242,10 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
   ],
 ];
 
-function transactionRow(movement: Movement, date: string, context: MovementContext): Row {
+function transactionRow(movement: Movement, day: Day, context: MovementContext): Row {
   const category = movement.category ? context.categories(movement.category) : null;
   const accountId = context.accounts[movement.account];
-  const bookedAt = atMinute(date, context.random.int(7 * 60, 19 * 60));
+  const bookedAt = atMinute(day.date, context.random.int(7 * 60, 19 * 60));
   context.balances.add(accountId, movement.type, movement.cents);
   return {
     id: randomUUID(),
@@ -221,8 +255,8 @@ function transactionRow(movement: Movement, date: string, context: MovementConte
     amount: formatCents(movement.cents),
     currency: 'EUR',
     booking_date_time: bookedAt,
-    date,
-    value_date: addDays(date, movement.valueDays ?? 0),
+    date: day.date,
+    value_date: movement.valueNextDay ? day.nextDate : day.date,
     description: movement.description,
     clean_description: movement.clean,
     counterpart_name: movement.counterpart,
@@ -232,14 +266,23 @@ function transactionRow(movement: Movement, date: string, context: MovementConte
   };
 }
 
-export function* generateMovements(context: MovementContext, count: number, batchSize = 10_000): Generator<Row[]> {
-  for (let start = 0; start < count; start += batchSize) {
-    const batch: Row[] = [];
-    for (let i = start; i < Math.min(count, start + batchSize); i++) {
-      const date = addDays(context.today, -context.random.int(1, 365));
-      const template = context.random.weighted(TEMPLATES);
-      batch.push(transactionRow(template(date, context), date, context));
+/**
+ * `count` movements spread evenly over the year before `today`, day by day, in batches. Small batches are cheap to
+ * collect: their rows die young, before the garbage collector would have to promote them.
+ */
+export function* generateMovements(context: MovementContext, count: number, batchSize = 1_000): Generator<Row[]> {
+  let batch: Row[] = [];
+  for (let daysAgo = DAYS; daysAgo >= 1; daysAgo--) {
+    const day = dayOf(addDays(context.today, -daysAgo));
+    const elapsed = DAYS - daysAgo;
+    const onThisDay = Math.floor((count * (elapsed + 1)) / DAYS) - Math.floor((count * elapsed) / DAYS);
+    for (let i = 0; i < onThisDay; i++) {
+      batch.push(transactionRow(context.random.weighted(TEMPLATES)(day, context), day, context));
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
     }
-    yield batch;
   }
+  if (batch.length > 0) yield batch;
 }

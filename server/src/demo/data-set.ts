@@ -1,6 +1,8 @@
 import { base, Faker, it } from '@faker-js/faker';
+import type pg from 'pg';
+import type { EntityManager } from 'typeorm';
 import { generateMovements } from './bank-movements.js';
-import { COLUMNS, insertBatches, insertRows, type Queryable } from './bulk-insert.js';
+import { COLUMNS, copyBatches, insertRows, isBulkLoad, withConstraintsDeferred } from './bulk-insert.js';
 import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
 import { generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
@@ -56,7 +58,10 @@ export interface SeededCompany {
 const OPENING_BALANCE_CENTS = 1_500_000;
 const EMPLOYEES = 6;
 
-export async function seedCompanyData(db: Queryable, company: SeededCompany, options: DataSetOptions = {}): Promise<DataSetSummary> {
+/** Runs inside the caller's transaction (`db`), so a failed seed leaves nothing behind. */
+export async function seedCompanyData(db: EntityManager, company: SeededCompany, options: DataSetOptions = {}): Promise<DataSetSummary> {
+  const runner = db.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('seedCompanyData must run inside a transaction');
   const settings = { ...DATA_SET_DEFAULTS, today: todayUtc(), ...options };
   const random = new Random(settings.seed);
   const faker = new Faker({ locale: [it, base] });
@@ -116,11 +121,16 @@ export async function seedCompanyData(db: Queryable, company: SeededCompany, opt
   await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
 
   const suppliers = counterparts.filter((c) => c.kind.role === 'SUPPLIER');
+  const movementCount = Math.max(0, settings.transactions - ledger.payments.length);
   const movements = generateMovements(
     { companyId, companyName: company.name, today, random, accounts, categories: categories.refs, balances, suppliers, employees },
-    Math.max(0, settings.transactions - ledger.payments.length),
+    movementCount,
   );
-  const moved = await insertBatches(db, 'transactions', COLUMNS.transactions, movements);
+  const client = (await runner.connect()) as pg.ClientBase;
+  const insertMovements = () => copyBatches(client, 'transactions', COLUMNS.transactions, movements);
+  const moved = (await isBulkLoad(db, 'transactions', movementCount))
+    ? await withConstraintsDeferred(db, 'transactions', insertMovements)
+    : await insertMovements();
 
   for (const row of accountRows) {
     const net = balances.of(row.id);
