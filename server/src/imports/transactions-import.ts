@@ -1,0 +1,75 @@
+import type { DataSource } from 'typeorm';
+import { Account } from '../accounts/account.entity.js';
+import { insertRows } from '../demo/bulk-insert.js';
+import { parseStatement, type RowProblem } from './transactions-csv.js';
+
+/** Imports a CSV bank statement into one account: every row is valid and imported, or nothing is. */
+
+export class CsvImportError extends Error {
+  constructor(
+    message: string,
+    /** Every bad row, when the file itself was the problem. */
+    readonly problems: RowProblem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ImportRequest {
+  companyId: string;
+  accountId: string;
+  /** The file's content. */
+  csv: string;
+}
+
+export interface ImportResult {
+  company_id: string;
+  account_id: string;
+  imported: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Rows per INSERT: large statements, well under PostgreSQL's limits. */
+const CHUNK = 5_000;
+
+const COLUMNS = {
+  company_id: 'uuid',
+  account_id: 'uuid',
+  type: 'text',
+  amount: 'numeric',
+  currency: 'text',
+  date: 'date',
+  value_date: 'date',
+  booking_date_time: 'timestamptz',
+  description: 'text',
+  clean_description: 'text',
+  counterpart_name: 'text',
+} as const;
+
+function requireUuid(value: string, what: string): void {
+  if (!UUID.test(value)) throw new CsvImportError(`${what} id "${value}" is not a uuid.`);
+}
+
+async function findAccount(dataSource: DataSource, companyId: string, accountId: string): Promise<Account> {
+  requireUuid(companyId, 'Company');
+  requireUuid(accountId, 'Account');
+  const account = await dataSource.getRepository(Account).findOneBy({ id: accountId, companyId });
+  if (!account) throw new CsvImportError(`Company ${companyId} has no account ${accountId}.`);
+  return account;
+}
+
+export async function importTransactions(dataSource: DataSource, request: ImportRequest): Promise<ImportResult> {
+  const account = await findAccount(dataSource, request.companyId, request.accountId);
+  const { transactions, problems } = parseStatement(request.csv, account.currency?.trim() ?? null);
+  if (problems.length > 0) {
+    const rows = new Set(problems.map((problem) => problem.line)).size;
+    throw new CsvImportError(`Nothing was imported: ${rows} ${rows === 1 ? 'line has' : 'lines have'} problems.`, problems);
+  }
+  await dataSource.transaction(async (manager) => {
+    const rows = transactions.map((transaction) => ({ ...transaction, company_id: account.companyId, account_id: account.id }));
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
+    }
+  });
+  return { company_id: account.companyId, account_id: account.id, imported: transactions.length };
+}
