@@ -27,4 +27,6 @@ export default {
   },
   // Tests talk to a real PostgreSQL and Redis and create their own databases (server/test/database.ts).
   testTimeout: 60_000,
+  // The suite waits on PostgreSQL more than it computes: two workers keep both cores busy.
+  maxWorkers: 2,
 };

@@ -14,8 +14,9 @@ export class Fixtures {
     readonly companyId: string,
   ) {}
 
-  private save<E extends ObjectLiteral>(entity: new () => E, values: DeepPartial<E>): Promise<E> {
-    return this.db.getRepository(entity).save({ companyId: this.companyId, ...values } as DeepPartial<E>);
+  private save<E extends ObjectLiteral>(entity: new () => E, values: DeepPartial<NoInfer<E>>): Promise<E> {
+    const repository = this.db.getRepository(entity);
+    return repository.save(repository.create({ companyId: this.companyId, ...values } as DeepPartial<E>));
   }
 
   account(values: Partial<Account> = {}): Promise<Account> {

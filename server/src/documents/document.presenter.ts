@@ -3,6 +3,7 @@ import { presentCategory } from '../categories/categories.service.js';
 import { Category } from '../categories/category.entity.js';
 import { byId } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
+import { loadAll } from '../common/database/load-all.js';
 import { money, type Money } from '../common/money/money.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { presentCounterpart } from '../counterparts/counterparts.service.js';
@@ -19,11 +20,11 @@ export const ALL_DOCUMENT_EXPANSIONS = new Set(['category', 'counterpart', 'flow
  */
 export async function presentDocuments(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentDto[]> {
   const categories = manager.getRepository(Category);
-  const [categoryById, subcategoryById, counterpartById, flowsByDocument] = await Promise.all([
-    expand.has('category') ? byId(categories, documents.map((d) => d.categoryId)) : null,
-    expand.has('subcategory') ? byId(categories, documents.map((d) => d.subcategoryId)) : null,
-    expand.has('counterpart') ? byId(manager.getRepository(Counterpart), documents.map((d) => d.counterpartId)) : null,
-    expand.has('flows') && documents.length
+  const [categoryById, subcategoryById, counterpartById, flowsByDocument] = await loadAll(manager, [
+    async () => (expand.has('category') ? byId(categories, documents.map((d) => d.categoryId)) : null),
+    async () => (expand.has('subcategory') ? byId(categories, documents.map((d) => d.subcategoryId)) : null),
+    async () => (expand.has('counterpart') ? byId(manager.getRepository(Counterpart), documents.map((d) => d.counterpartId)) : null),
+    async () => expand.has('flows') && documents.length
       ? manager
           .getRepository(Flow)
           .createQueryBuilder('f')
@@ -34,7 +35,7 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
           .getMany()
           .then((flows) => groupBy(flows, (f) => f.documentId))
       : null,
-  ]);
+  ] as const);
   const category = (id: string | null, map: Map<string, Category> | null) => {
     const found = id && map ? map.get(id) : undefined;
     return found ? presentCategory(found) : null;

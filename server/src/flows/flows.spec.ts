@@ -194,6 +194,7 @@ describe('flows', () => {
       await refused(undated, { amount: { amount: '1.1234567', currency: 'EUR' } }, 422, 'unprocessable_entity', '/amount/amount');
       await refused(undated, { amount: { amount: '10.00', currency: 'EURO' } }, 422, 'unprocessable_entity', '/amount/currency');
       await refused(undated, { amount: { amount: '10.00', currency: 'ZZZ' } }, 422, 'unprocessable_entity', '/amount/currency');
+      await refused(undated, { amount: { amount: '10.00', currency: 'eur' } }, 422, 'unprocessable_entity', '/amount/currency');
       await refused(undated, { payment_method: 'BITCOIN' }, 422, 'unprocessable_entity', '/payment_method');
       await refused(undated, { payment_method: 'transfer' }, 422, 'unprocessable_entity', '/payment_method');
       await refused(undated, { payment_status: 'PAYED' }, 422, 'unprocessable_entity', '/payment_status');

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { byId, findOwned } from '../common/database/find-owned.js';
+import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { DocumentsService } from '../documents/documents.service.js';
+import { coverageOf, lockFlow, settleCoverage } from '../flows/flow-coverage.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import { Transaction } from '../transactions/transaction.entity.js';
@@ -31,8 +33,8 @@ export const reconciliationList = defineList({
 
 /**
  * Reconciliations link a flow to the bank transaction that pays it. Rules: both belong to the company and share a
- * currency; a pair is linked once. When the linked transactions cover the flow's amount the flow becomes PAID on the
- * latest of their dates; when deleting a link leaves it uncovered, it returns to TO_PAY.
+ * currency; a pair is linked once; a transaction pays flows only up to its amount (one transfer can settle several
+ * invoices, but not more than it carried). Status changes follow coverage (flows/flow-coverage.ts).
  */
 @Injectable()
 export class ReconciliationsService {
@@ -60,8 +62,9 @@ export class ReconciliationsService {
     return this.db.transaction(async (manager) => {
       const flow = await findOwned(manager.getRepository(Flow), companyId, body.flow_id, 'Flow', '/flow_id');
       const transaction = await findOwned(manager.getRepository(Transaction), companyId, body.transaction_id, 'Transaction', '/transaction_id');
-      // Serializes concurrent changes to the same flow's coverage.
-      await manager.query('SELECT 1 FROM flows WHERE id = $1 FOR UPDATE', [flow.id]);
+      await lockFlow(manager, flow.id);
+      // Serializes reconciliations of the same transaction, whose amount they share.
+      await manager.query('SELECT 1 FROM transactions WHERE id = $1 FOR UPDATE', [transaction.id]);
       if (flow.currency.trim() !== transaction.currency.trim()) {
         throw ApiError.of(
           'currency_mismatch',
@@ -73,8 +76,25 @@ export class ReconciliationsService {
       if (await reconciliations.existsBy({ flowId: flow.id, transactionId: transaction.id })) {
         throw ApiError.of('reconciliation_exists', 'This flow and this transaction are already reconciled.', '/transaction_id');
       }
+      const [{ spent }] = await manager.query(
+        `SELECT coalesce(sum(f.amount), 0) >= t.amount AS spent
+           FROM transactions t
+           LEFT JOIN reconciliations r ON r.transaction_id = t.id
+           LEFT JOIN flows f ON f.id = r.flow_id
+          WHERE t.id = $1
+          GROUP BY t.id, t.amount`,
+        [transaction.id],
+      );
+      if (spent) {
+        throw ApiError.of(
+          'transaction_fully_reconciled',
+          'The flows already reconciled with this transaction use all of its amount.',
+          '/transaction_id',
+        );
+      }
+      const before = await coverageOf(manager, flow.id);
       const saved = await reconciliations.save(reconciliations.create({ companyId: flow.companyId, flowId: flow.id, transactionId: transaction.id }));
-      await this.settle(manager, flow.id, 'promote');
+      await settleCoverage(manager, flow.id, before);
       await this.documents.recordUpdated(manager, flow.companyId, flow.documentId);
       const [presented] = await this.present(manager, [saved], new Set(RECONCILIATION_EXPANSIONS));
       return presented;
@@ -84,40 +104,20 @@ export class ReconciliationsService {
   async delete(companyId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
       const reconciliation = await findOwned(manager.getRepository(Reconciliation), companyId, id, 'Reconciliation');
-      await manager.query('SELECT 1 FROM flows WHERE id = $1 FOR UPDATE', [reconciliation.flowId]);
+      await lockFlow(manager, reconciliation.flowId);
+      const before = await coverageOf(manager, reconciliation.flowId);
       await manager.getRepository(Reconciliation).delete({ id: reconciliation.id });
-      await this.settle(manager, reconciliation.flowId, 'demote');
+      await settleCoverage(manager, reconciliation.flowId, before);
       const flow = await manager.getRepository(Flow).findOneByOrFail({ id: reconciliation.flowId });
       await this.documents.recordUpdated(manager, flow.companyId, flow.documentId);
     });
   }
 
-  /**
-   * Brings the flow's payment status in line with its reconciliations. Creating a link only promotes (a flow marked
-   * PAID by hand stays PAID); deleting one only demotes.
-   */
-  private async settle(manager: EntityManager, flowId: string, direction: 'promote' | 'demote'): Promise<void> {
-    const [coverage] = await manager.query(
-      `SELECT coalesce(sum(t.amount), 0) >= f.amount AS covered, max(t.date)::text AS last_date
-         FROM flows f
-         LEFT JOIN reconciliations r ON r.flow_id = f.id
-         LEFT JOIN transactions t ON t.id = r.transaction_id
-        WHERE f.id = $1
-        GROUP BY f.id, f.amount`,
-      [flowId],
-    );
-    if (coverage.covered && direction === 'promote') {
-      await manager.update(Flow, { id: flowId }, { paymentStatus: 'PAID', paymentDate: coverage.last_date });
-    } else if (!coverage.covered && direction === 'demote') {
-      await manager.update(Flow, { id: flowId }, { paymentStatus: 'TO_PAY', paymentDate: null });
-    }
-  }
-
   private async present(manager: EntityManager, rows: Reconciliation[], expand: ReadonlySet<string>): Promise<ReconciliationDto[]> {
-    const [flows, transactions] = await Promise.all([
-      expand.has('flow') ? byId(manager.getRepository(Flow), rows.map((r) => r.flowId)) : undefined,
-      expand.has('transaction') ? byId(manager.getRepository(Transaction), rows.map((r) => r.transactionId)) : undefined,
-    ]);
+    const [flows, transactions] = await loadAll(manager, [
+      async () => (expand.has('flow') ? byId(manager.getRepository(Flow), rows.map((r) => r.flowId)) : undefined),
+      async () => (expand.has('transaction') ? byId(manager.getRepository(Transaction), rows.map((r) => r.transactionId)) : undefined),
+    ] as const);
     const flowDtos = flows && new Map([...flows].map(([id, f]) => [id, presentFlow(f)]));
     const transactionDtos = transactions && new Map([...transactions].map(([id, t]) => [id, presentTransaction(t)]));
     return rows.map((r) => presentReconciliation(r, flowDtos, transactionDtos));

@@ -156,6 +156,41 @@ describe('reconciliations', () => {
       expect(response.body.flow).toMatchObject({ payment_status: 'PAID', payment_date: '2026-02-01' });
     });
 
+    it('keeps a flow marked PAID by hand PAID when a partial link is added and deleted again', async () => {
+      const f = await flow('800.00', { paymentStatus: 'PAID', paymentDate: '2026-02-01' });
+      const t = await transaction('100.00', '2026-02-15');
+      const link = await create({ flow_id: f.id, transaction_id: t.id }).expect(201);
+      await api.http.delete(`${base}/${link.body.id}`).set(rossi.auth).expect(204);
+      expect(await flowNow(f.id)).toMatchObject({ payment_status: 'PAID', payment_date: '2026-02-01' });
+    });
+
+    it('re-checks coverage when a reconciled flow\'s amount changes', async () => {
+      const f = await flow('500.00');
+      const t = await transaction('500.00', '2026-06-10');
+      await create({ flow_id: f.id, transaction_id: t.id }).expect(201);
+      const patchAmount = (amount: string) =>
+        api.http
+          .patch(`/api/v1/companies/${rossi.companyId}/documents/${invoice.id}/flows/${f.id}`)
+          .set(rossi.auth)
+          .send({ amount: { amount, currency: 'EUR' } })
+          .expect(200);
+      expect((await patchAmount('650.00')).body).toMatchObject({ payment_status: 'TO_PAY', payment_date: null });
+      expect((await patchAmount('450.00')).body).toMatchObject({ payment_status: 'PAID', payment_date: '2026-06-10' });
+    });
+
+    it('refuses a transaction whose amount the flows linked to it already use, recording nothing', async () => {
+      const a = await flow('400.00');
+      const b = await flow('200.00');
+      const c = await flow('50.00');
+      const t = await transaction('600.00', '2026-05-20');
+      await create({ flow_id: a.id, transaction_id: t.id }).expect(201);
+      await create({ flow_id: b.id, transaction_id: t.id }).expect(201);
+      const events = await eventCount();
+      expectError(await create({ flow_id: c.id, transaction_id: t.id }), 422, 'transaction_fully_reconciled', '/transaction_id');
+      expect(await api.db.getRepository(Reconciliation).countBy({ flowId: c.id })).toBe(0);
+      expect(await eventCount()).toBe(events);
+    });
+
     it('one transaction may pay several flows', async () => {
       const a = await flow('300.00');
       const b = await flow('300.00');

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
 import { byId, findOwned } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
+import { loadAll } from '../common/database/load-all.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
@@ -58,11 +59,11 @@ export class TransactionsService {
   /** Loads each requested expansion for the whole page in one query. */
   async present(transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionDto[]> {
     const categories = this.db.getRepository(Category);
-    const [categoryMap, subcategoryMap, reconciliations] = await Promise.all([
-      expand.has('category') ? byId(categories, transactions.map((t) => t.categoryId)) : undefined,
-      expand.has('subcategory') ? byId(categories, transactions.map((t) => t.subcategoryId)) : undefined,
-      expand.has('reconciliations') ? this.reconciliationsOf(transactions, expand.has('reconciliations.flow')) : undefined,
-    ]);
+    const [categoryMap, subcategoryMap, reconciliations] = await loadAll(this.db.manager, [
+      async () => (expand.has('category') ? byId(categories, transactions.map((t) => t.categoryId)) : undefined),
+      async () => (expand.has('subcategory') ? byId(categories, transactions.map((t) => t.subcategoryId)) : undefined),
+      async () => (expand.has('reconciliations') ? this.reconciliationsOf(transactions, expand.has('reconciliations.flow')) : undefined),
+    ] as const);
     return transactions.map((t) =>
       presentTransaction(t, { categories: categoryMap, subcategories: subcategoryMap, reconciliations }),
     );

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   unprocessable_entity: { status: 422, title: 'Unprocessable entity' },
   reconciliation_exists: { status: 422, title: 'Reconciliation already exists' },
   currency_mismatch: { status: 422, title: 'Currency mismatch' },
+  transaction_fully_reconciled: { status: 422, title: 'Transaction fully reconciled' },
   invalid_state: { status: 422, title: 'Invalid state' },
   too_many_requests: { status: 429, title: 'Too many requests' },
   internal_server_error: { status: 500, title: 'Internal server error' },

@@ -31,9 +31,10 @@ export class MoneyDto implements Money {
   })
   amount: string;
 
-  @ApiProperty({ description: 'ISO 4217 currency code.', example: 'EUR', minLength: 3, maxLength: 3 })
+  @ApiProperty({ description: 'ISO 4217 currency code, in capitals.', example: 'EUR', pattern: '^[A-Z]{3}$' })
   @IsDefined()
   @IsString()
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 currency code in capitals, such as EUR' })
   @IsISO4217CurrencyCode({ message: 'currency must be an ISO 4217 currency code such as EUR' })
   currency: string;
 }

@@ -25,9 +25,9 @@ function flatten(errors: ValidationError[], path: string[] = []): Array<{ path: 
   return errors.flatMap((error) => {
     const here = [...path, error.property];
     const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({ path: here, constraint, message }));
-    // A member that failed its type check says so once, not once per rule that could not apply to it.
-    const structural = own.filter((o) => STRUCTURAL.has(o.constraint));
-    return [...(structural.length ? structural.slice(0, 1) : own), ...flatten(error.children ?? [], here)];
+    // One item per offending member: its type error if it has one, else the first rule it breaks.
+    const first = own.find((o) => STRUCTURAL.has(o.constraint)) ?? own[0];
+    return [...(first ? [first] : []), ...flatten(error.children ?? [], here)];
   });
 }
 
