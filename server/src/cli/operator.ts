@@ -1,0 +1,48 @@
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../common/database/data-source.js';
+import type { AppConfig } from '../config/config.js';
+import { preflight } from '../config/preflight.js';
+import { IntegratorsService, redisAuthInvalidation } from '../integrators/integrators.service.js';
+
+/**
+ * What an operator command works with: the configuration, and PostgreSQL and Redis connections opened on first use
+ * (after the preflight check, so an unreachable service is one clear line) and closed when the command ends.
+ */
+export class Operator {
+  private dataSource?: DataSource;
+  private redis?: Redis;
+
+  constructor(readonly config: AppConfig) {}
+
+  /** The database, checked and connected. `createDatabase` makes it first when it does not exist yet. */
+  async db(options: { createDatabase?: boolean } = {}): Promise<DataSource> {
+    if (!this.dataSource) {
+      await preflight(this.config, options.createDatabase ?? false);
+      // TypeORM logs through console.log; stdout belongs to the command's output.
+      this.dataSource = await new DataSource({ ...dataSourceOptions(this.config.databaseUrl), logging: false }).initialize();
+    }
+    return this.dataSource;
+  }
+
+  /** Runs the pending migrations, creating the database if needed; returns their names. */
+  async migrate(): Promise<string[]> {
+    const db = await this.db({ createDatabase: true });
+    return (await db.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+  }
+
+  /** Tells running API processes to drop cached keys and grants. */
+  readonly invalidateAuth = async (): Promise<void> => {
+    this.redis ??= new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
+    await redisAuthInvalidation(this.redis)();
+  };
+
+  async integrators(): Promise<IntegratorsService> {
+    return new IntegratorsService(await this.db(), this.config, this.invalidateAuth);
+  }
+
+  async close(): Promise<void> {
+    await this.dataSource?.destroy();
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+}

@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEMO_COMPANY } from '../demo/catalogue.js';
+import { DATA_SET_DEFAULTS } from '../demo/data-set.js';
+import { seedDemo } from '../demo/seed-demo.js';
+import { CsvImportError, importTransactions } from '../imports/transactions-import.js';
+import type { KeyView } from '../integrators/integrators.service.js';
+import { BASE_PATH } from '../openapi/openapi.js';
+import type { Operator } from './operator.js';
+
+/**
+ * The operator CLI: `npm run -s cli -- <command> [--json]`. Every command prints a short text for people, or with
+ * `--json` exactly one JSON object on stdout for scripts; problems go to stderr and exit with code 1.
+ */
+
+/** What a command did: the JSON object, and the same for people. */
+export interface Outcome {
+  json: object;
+  text: string;
+}
+
+export type Print = (line: string) => void;
+
+function count(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed)) throw new InvalidArgumentError('Not a whole number.');
+  return parsed;
+}
+
+function command(program: Command, name: string, description: string): Command {
+  return program.command(name).description(description).option('--json', 'print one JSON object on stdout');
+}
+
+function keyLine(key: KeyView): string {
+  const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
+  return `${key.id}  ${key.lookup}…  ${key.environment.padEnd(11)}  ${key.name.padEnd(12)}  created ${key.created_at}  ${state}`;
+}
+
+export function buildProgram(operator: Operator, print: Print): Command {
+  const program = new Command('flusso')
+    .description('Flusso operator commands: migrations, integrators, API keys, companies, demo data, imports.')
+    .showHelpAfterError('(add --help for the commands and their options)');
+
+  /** Runs a command's work with commander's arguments (options last) and prints its outcome as JSON or text. */
+  const run =
+    <A extends unknown[]>(work: (...args: A) => Promise<Outcome>) =>
+    async (...args: unknown[]) => {
+      const invoked = args[args.length - 1] as Command;
+      const outcome = await work(...(args.slice(0, -1) as A));
+      print(invoked.opts().json ? JSON.stringify(outcome.json) : outcome.text);
+    };
+
+  command(program, 'migrate', 'Run pending database migrations (creates the database if it is missing).').action(
+    run(async () => {
+      const migrations = await operator.migrate();
+      const text = migrations.length ? `Ran ${migrations.length} migration(s): ${migrations.join(', ')}.` : 'The database is up to date.';
+      return { json: { migrations }, text };
+    }),
+  );
+
+  command(program, 'integrator:create', 'Create an integrator (a third-party system that calls the API).')
+    .requiredOption('--name <name>', 'the integrator\'s name')
+    .option('--email <email>', 'a contact e-mail')
+    .action(
+      run(async (options: { name: string; email?: string }) => {
+        const integrator = await (await operator.integrators()).createIntegrator(options.name, options.email);
+        return { json: integrator, text: `Integrator "${integrator.name}" created: ${integrator.id}` };
+      }),
+    );
+
+  command(program, 'key:create', 'Create an API key for an integrator; the key is shown once.')
+    .requiredOption('--integrator <id>', 'the integrator\'s id')
+    .option('--name <name>', 'a name to recognise the key by', 'default')
+    .addOption(
+      new Option('--environment <environment>', `the key's environment (default: FLUSSO_ENV, now ${operator.config.environment})`).choices([
+        'development',
+        'production',
+      ]),
+    )
+    .action(
+      run(async (options: { integrator: string; name: string; environment?: 'development' | 'production' }) => {
+        const key = await (await operator.integrators()).createKey(options.integrator, options.environment, options.name);
+        return {
+          json: key,
+          text: `API key created; it is shown only now, store it safely:\n\n  ${key.key}\n\n${keyLine(key)}`,
+        };
+      }),
+    );
+
+  command(program, 'key:list', 'List API keys (never their secrets).')
+    .option('--integrator <id>', 'only this integrator\'s keys')
+    .action(
+      run(async (options: { integrator?: string }) => {
+        const keys = await (await operator.integrators()).listKeys(options.integrator);
+        return { json: { keys }, text: keys.length ? keys.map(keyLine).join('\n') : 'No API keys.' };
+      }),
+    );
+
+  command(program, 'key:revoke', 'Revoke an API key at once, in every running API process.')
+    .argument('<id>', 'the key\'s id (see key:list)')
+    .action(
+      run(async (id: string) => {
+        const key = await (await operator.integrators()).revokeKey(id);
+        return { json: key, text: `Revoked: ${keyLine(key)}` };
+      }),
+    );
+
+  command(program, 'company:create', 'Create a company.')
+    .requiredOption('--name <name>', 'the company\'s name')
+    .option('--vat-number <vat>', 'VAT number; eleven digits alone are an Italian partita IVA')
+    .option('--country <code>', 'ISO 3166-1 alpha-2 country code', 'IT')
+    .option('--fiscal-regime <code>', 'FatturaPA RegimeFiscale, RF01 to RF20', 'RF01')
+    .action(
+      run(async (options: { name: string; vatNumber?: string; country: string; fiscalRegime: string }) => {
+        const company = await (
+          await operator.integrators()
+        ).createCompany({ name: options.name, vat_number: options.vatNumber, country: options.country, fiscal_regime: options.fiscalRegime });
+        return { json: company, text: `Company "${company.name}" created: ${company.id}` };
+      }),
+    );
+
+  command(program, 'company:grant', 'Let an integrator\'s keys act inside a company.')
+    .requiredOption('--integrator <id>', 'the integrator\'s id')
+    .requiredOption('--company <id>', 'the company\'s id')
+    .action(
+      run(async (options: { integrator: string; company: string }) => {
+        const grant = await (await operator.integrators()).grant(options.integrator, options.company);
+        return { json: grant, text: `Integrator ${grant.integrator_id} may now act in company ${grant.company_id}.` };
+      }),
+    );
+
+  command(program, 'demo', 'Migrate, load the demo company (once) and print a new API key for it.')
+    .option('--transactions <n>', 'bank transactions in a new demo company', count, DATA_SET_DEFAULTS.transactions)
+    .option('--documents <n>', 'documents in a new demo company', count, DATA_SET_DEFAULTS.documents)
+    .option('--seed <n>', 'seed of the generated data', count, DATA_SET_DEFAULTS.seed)
+    .option('--reset', 'delete the demo company and build it again (to change its size)')
+    .action(
+      run(async (options: { transactions: number; documents: number; seed: number; reset?: boolean }) => {
+        await operator.migrate();
+        const demo = await seedDemo(await operator.db(), { ...options, settings: operator.config, invalidateAuth: operator.invalidateAuth });
+        const baseUrl = `http://localhost:${operator.config.port}${BASE_PATH}`;
+        const loaded = demo.counts
+          ? `loaded: ${Object.entries(demo.counts).map(([what, n]) => `${n} ${what.replace('_', ' ')}`).join(', ')}`
+          : 'already there, reused as it is (--reset to rebuild it)';
+        return {
+          json: {
+            api_key: demo.apiKey,
+            key_id: demo.keyId,
+            company_id: demo.companyId,
+            integrator_id: demo.integratorId,
+            account_ids: demo.accountIds,
+            base_url: baseUrl,
+            seeded: demo.seeded,
+            counts: demo.counts,
+          },
+          text: [
+            `Demo company "${DEMO_COMPANY.name}" (${demo.companyId}) ${loaded}.`,
+            `Base URL:  ${baseUrl}`,
+            `API key:   ${demo.apiKey}   (new on every run; shown only now)`,
+            `Try:       curl -H "Authorization: Bearer ${demo.apiKey}" ${baseUrl}/companies`,
+          ].join('\n'),
+        };
+      }),
+    );
+
+  command(program, 'transactions:import', 'Import bank transactions for an account from a CSV file (all rows or none).')
+    .requiredOption('--company <id>', 'the company\'s id')
+    .requiredOption('--account <id>', 'the account\'s id')
+    .requiredOption('--file <path>', 'the CSV file; columns: see the README')
+    .action(
+      run(async (options: { company: string; account: string; file: string }) => {
+        const csv = await readFile(options.file, 'utf8').catch((error: Error) => {
+          throw new CsvImportError(`Cannot read ${options.file}: ${error.message}`);
+        });
+        const result = await importTransactions(await operator.db(), { companyId: options.company, accountId: options.account, csv });
+        return { json: result, text: `Imported ${result.imported} transaction(s) into account ${result.account_id}.` };
+      }),
+    );
+
+  return program;
+}

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase } from '../../test/database.js';
+import { runCli } from './run-cli.js';
+
+interface Run {
+  code: number;
+  out: string[];
+  err: string[];
+  /** The one JSON object a --json command printed. */
+  json: Record<string, any>;
+}
+
+describe('the operator CLI', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let env: NodeJS.ProcessEnv;
+
+  async function cli(...args: string[]): Promise<Run> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(args, env, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    const json = args.includes('--json') && out.length === 1 ? JSON.parse(out[0]) : {};
+    return { code, out, err, json };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    env = { ...process.env, DATABASE_URL: database.url, PORT: '3999', FLUSSO_ENV: 'development' };
+  });
+
+  afterAll(() => database.drop());
+
+  it('prints the demo as one JSON object, and reuses the demo company on the next run', async () => {
+    const first = await cli('demo', '--json', '--transactions', '80', '--documents', '12');
+    expect(first.code).toBe(0);
+    expect(first.out).toHaveLength(1);
+    expect(first.json).toMatchObject({
+      api_key: expect.stringMatching(/^fls_dev_[A-Za-z0-9]{32}$/),
+      company_id: expect.any(String),
+      integrator_id: expect.any(String),
+      base_url: 'http://localhost:3999/api/v1',
+      seeded: true,
+      counts: expect.objectContaining({ transactions: 80, documents: 12 }),
+    });
+
+    const second = await cli('demo', '--json');
+    expect(second.json).toMatchObject({ company_id: first.json.company_id, integrator_id: first.json.integrator_id, seeded: false });
+    expect(second.json.api_key).not.toBe(first.json.api_key);
+  });
+
+  it('creates an integrator, a company, a grant and keys, lists and revokes them', async () => {
+    const integrator = (await cli('integrator:create', '--name', 'Gestionale Rossi', '--json')).json;
+    const company = (await cli('company:create', '--name', 'Bar Sport S.n.c.', '--vat-number', '01234567897', '--json')).json;
+    expect(company).toMatchObject({ vat_number: 'IT01234567897', country: 'IT', fiscal_regime: 'RF01' });
+    expect((await cli('company:grant', '--integrator', integrator.id, '--company', company.id, '--json')).json).toMatchObject({
+      integrator_id: integrator.id,
+      company_id: company.id,
+    });
+
+    const key = (await cli('key:create', '--integrator', integrator.id, '--environment', 'production', '--name', 'live', '--json')).json;
+    expect(key.key).toMatch(/^fls_prod_/);
+    const listed = (await cli('key:list', '--integrator', integrator.id, '--json')).json;
+    expect(listed.keys).toEqual([expect.objectContaining({ id: key.id, name: 'live', revoked_at: null })]);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+
+    const revoked = await cli('key:revoke', key.id);
+    expect(revoked.code).toBe(0);
+    expect(revoked.out.join('\n')).toContain('Revoked');
+    expect((await cli('key:list', '--integrator', integrator.id, '--json')).json.keys[0].revoked_at).not.toBeNull();
+  });
+
+  it('imports a CSV statement, and reports every bad line of a bad one', async () => {
+    const demo = (await cli('demo', '--json')).json;
+    const fixture = (name: string) => fileURLToPath(new URL(`../imports/fixtures/${name}`, import.meta.url));
+    const args = ['transactions:import', '--company', demo.company_id, '--account', demo.account_ids[0], '--json', '--file'];
+
+    expect((await cli(...args, fixture('good-statement.csv'))).json).toMatchObject({ imported: 4 });
+
+    const bad = await cli(...args, fixture('bad-statement.csv'));
+    expect(bad.code).toBe(1);
+    expect(bad.json.error.problems.map((problem: { line: number }) => problem.line)).toEqual([3, 4, 5]);
+    expect(bad.err[0]).toBe('flusso: Nothing was imported: 3 lines have problems.');
+  });
+
+  it('says in one line when a service is unreachable', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(['key:list'], { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/flusso' }, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    expect(code).toBe(1);
+    expect(out).toEqual([]);
+    expect(err).toEqual([expect.stringMatching(/^flusso: PostgreSQL is not reachable at 127\.0\.0\.1:1 /)]);
+  });
+
+  it('explains operator mistakes without a stack trace', async () => {
+    const run = await cli('key:create', '--integrator', 'nope', '--json');
+    expect(run.code).toBe(1);
+    expect(run.err).toEqual(['flusso: Integrator id "nope" is not a uuid.']);
+    expect(run.json).toEqual({ error: { message: 'Integrator id "nope" is not a uuid.' } });
+  });
+});

@@ -1,0 +1,55 @@
+import { CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { ServiceUnavailableError } from '../config/preflight.js';
+import { CsvImportError } from '../imports/transactions-import.js';
+import type { RowProblem } from '../imports/transactions-csv.js';
+import { IntegratorsError } from '../integrators/integrators.service.js';
+import { Operator } from './operator.js';
+import { buildProgram } from './program.js';
+
+export interface CliOutput {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const processOutput: CliOutput = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Problems the operator can fix: one clear message, no stack trace. */
+function isOperatorProblem(error: unknown): error is Error & { problems?: RowProblem[] } {
+  return [ConfigError, ServiceUnavailableError, IntegratorsError, CsvImportError].some((type) => error instanceof type);
+}
+
+function problemLine(problem: RowProblem): string {
+  return `  line ${problem.line}${problem.column ? `, ${problem.column}` : ''}: ${problem.message}`;
+}
+
+/** Runs one CLI command (`args` without node and the script) and returns the exit code. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.env, output: CliOutput = processOutput): Promise<number> {
+  const json = args.includes('--json');
+  let operator: Operator | undefined;
+  try {
+    operator = new Operator(loadConfig(env));
+    const program = buildProgram(operator, output.out)
+      .exitOverride()
+      .configureOutput({ writeOut: (text) => output.out(text.trimEnd()), writeErr: (text) => output.err(text.trimEnd()) });
+    await program.parseAsync(args, { from: 'user' });
+    return 0;
+  } catch (error) {
+    // Commander has already explained a usage error (or shown the help).
+    if (error instanceof CommanderError) return error.exitCode;
+    if (!isOperatorProblem(error)) {
+      output.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      if (json) output.out(JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error) } }));
+      return 1;
+    }
+    output.err(`flusso: ${error.message}`);
+    for (const problem of error.problems ?? []) output.err(problemLine(problem));
+    if (json) output.out(JSON.stringify({ error: { message: error.message, ...(error.problems?.length ? { problems: error.problems } : {}) } }));
+    return 1;
+  } finally {
+    await operator?.close();
+  }
+}
