@@ -16,6 +16,7 @@ import type { Random } from './random.js';
 
 export interface MovementContext {
   companyId: string;
+  /** The counterpart of transfers between the company's own accounts. */
   companyName: string;
   today: string;
   random: Random;
@@ -217,18 +218,6 @@ const TEMPLATES: readonly (readonly [Template, number])[] = [
     2,
   ],
   [
-    (_day, { random, companyName }) => ({
-      account: 'savings',
-      type: 'CREDIT',
-      cents: random.int(50, 300) * 1_000,
-      description: 'GIROCONTO DA CONTO CORRENTE PRINCIPALE',
-      clean: 'Accantonamento imposte',
-      counterpart: companyName,
-      category: ['Giroconti', 'Accantonamenti'],
-    }),
-    1,
-  ],
-  [
     (_day, { random }) => ({
       account: 'main',
       type: 'CREDIT',
@@ -266,6 +255,71 @@ function transactionRow(movement: Movement, day: Day, context: MovementContext):
   };
 }
 
+/** Card takings kept on the POS account after the weekly sweep to the current account, in cents. */
+const POS_FLOAT = 100_000;
+
+/** Money moved between the company's own accounts: both legs, so every balance adds up. */
+function transfer(
+  from: keyof DemoAccounts,
+  to: keyof DemoAccounts,
+  cents: number,
+  subcategory: CategoryPath,
+  names: { from: string; to: string },
+  companyName: string,
+): Movement[] {
+  return [
+    {
+      account: from,
+      type: 'DEBIT',
+      cents,
+      description: `GIROCONTO A FAVORE ${names.to}`,
+      clean: `Giroconto verso ${names.to.toLowerCase()}`,
+      counterpart: companyName,
+      category: subcategory,
+    },
+    {
+      account: to,
+      type: 'CREDIT',
+      cents,
+      description: `GIROCONTO DA ${names.from}`,
+      clean: `Giroconto da ${names.from.toLowerCase()}`,
+      counterpart: companyName,
+      category: subcategory,
+    },
+  ];
+}
+
+/**
+ * Transfers on a schedule: every Monday the week's card takings go from the POS account to the current account,
+ * and on the 5th of each month money is set aside for taxes.
+ */
+function scheduledTransfers(day: Day, context: MovementContext): Movement[] {
+  const { balances, accounts, random, companyName } = context;
+  const weekday = new Date(`${day.date}T00:00:00Z`).getUTCDay();
+  const takings = balances.of(accounts.pos) - POS_FLOAT;
+  if (weekday === 1 && takings > 0) {
+    return transfer(
+      'pos',
+      'main',
+      takings,
+      ['Giroconti', 'Trasferimenti tra conti'],
+      { from: 'CONTO INCASSI POS', to: 'CONTO CORRENTE PRINCIPALE' },
+      companyName,
+    );
+  }
+  if (day.date.endsWith('-05')) {
+    return transfer(
+      'main',
+      'savings',
+      random.int(100, 400) * 1_000,
+      ['Giroconti', 'Accantonamenti'],
+      { from: 'CONTO CORRENTE PRINCIPALE', to: 'CONTO ACCANTONAMENTO IMPOSTE' },
+      companyName,
+    );
+  }
+  return [];
+}
+
 /**
  * `count` movements spread evenly over the year before `today`, day by day, in batches. Small batches are cheap to
  * collect: their rows die young, before the garbage collector would have to promote them.
@@ -276,8 +330,13 @@ export function* generateMovements(context: MovementContext, count: number, batc
     const day = dayOf(addDays(context.today, -daysAgo));
     const elapsed = DAYS - daysAgo;
     const onThisDay = Math.floor((count * (elapsed + 1)) / DAYS) - Math.floor((count * elapsed) / DAYS);
-    for (let i = 0; i < onThisDay; i++) {
-      batch.push(transactionRow(context.random.weighted(TEMPLATES)(day, context), day, context));
+    const transfers = onThisDay >= 2 ? scheduledTransfers(day, context) : [];
+    const movements = [
+      ...transfers,
+      ...Array.from({ length: onThisDay - transfers.length }, () => context.random.weighted(TEMPLATES)(day, context)),
+    ];
+    for (const movement of movements) {
+      batch.push(transactionRow(movement, day, context));
       if (batch.length === batchSize) {
         yield batch;
         batch = [];

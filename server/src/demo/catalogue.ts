@@ -25,7 +25,7 @@ export const CATEGORY_TREE = {
   Banca: ['Commissioni bancarie', 'Commissioni POS', 'Interessi'],
   Affitti: ['Canone di locazione'],
   Consulenze: ['Commercialista', 'Consulente del lavoro'],
-  Giroconti: ['Accantonamenti'],
+  Giroconti: ['Trasferimenti tra conti', 'Accantonamenti'],
 } as const;
 
 export type CategoryName = keyof typeof CATEGORY_TREE;
