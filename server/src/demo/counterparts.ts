@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
+import type { Row } from './bulk-insert.js';
 import { COUNTERPART_KINDS, type CounterpartKind, FOREIGN_ADDRESSES, REGISTRY_SECTORS } from './catalogue.js';
 import { addDays } from './calendar.js';
 import { codiceFiscale, generateDestinationCode, generateOfficeCode, generatePartitaIva } from './italian-identifiers.js';
@@ -104,6 +105,24 @@ export function generateCounterparts(faker: Faker, random: Random, count: number
     names.add(name);
     return kind.role === 'FOREIGN_SUPPLIER' ? foreignCounterpart(kind, name, random) : italianCounterpart(kind, name, owner, random);
   });
+}
+
+export function counterpartRow(counterpart: DemoCounterpart, companyId: string, createdAt: string): Row {
+  return {
+    id: counterpart.id,
+    company_id: companyId,
+    company_name: counterpart.companyName,
+    address: counterpart.address,
+    city: counterpart.city,
+    postal_code: counterpart.postalCode,
+    province_code: counterpart.provinceCode,
+    country: counterpart.country,
+    tax_number: counterpart.taxNumber,
+    vat_number: counterpart.vatNumber,
+    destination_code: counterpart.destinationCode,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
 }
 
 /** A company of the development counterpart-search registry (the stand-in for a public business registry). */

@@ -2,11 +2,11 @@ import { base, Faker, it } from '@faker-js/faker';
 import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { generateMovements } from './bank-movements.js';
-import { COLUMNS, copyBatches, insertRows, isBulkLoad, withConstraintsDeferred } from './bulk-insert.js';
+import { COLUMNS, copyBatches, insertRows, isBulkLoad, type Row, withConstraintsDeferred } from './bulk-insert.js';
 import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
-import { generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
+import { counterpartRow, generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
-import { AccountBalances, buildAccounts, buildCategories } from './ledger.js';
+import { AccountBalances, type AccountRow, buildAccounts, buildCategories } from './ledger.js';
 import { Random } from './random.js';
 
 /**
@@ -60,13 +60,12 @@ const EMPLOYEES = 6;
 
 /** Runs inside the caller's transaction (`db`), so a failed seed leaves nothing behind. */
 export async function seedCompanyData(db: EntityManager, company: SeededCompany, options: DataSetOptions = {}): Promise<DataSetSummary> {
-  const runner = db.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error('seedCompanyData must run inside a transaction');
+  if (!db.queryRunner?.isTransactionActive) throw new Error('seedCompanyData must run inside a transaction');
   const settings = { ...DATA_SET_DEFAULTS, today: todayUtc(), ...options };
+  const { today } = settings;
   const random = new Random(settings.seed);
   const faker = new Faker({ locale: [it, base] });
   faker.seed(settings.seed);
-  const { today } = settings;
   const openedOn = addDays(today, -366);
   const openedAt = atMinute(openedOn, 9 * 60);
   const companyId = company.id;
@@ -83,26 +82,7 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
 
   await insertRows(db, 'categories', COLUMNS.categories, categories.rows);
   await insertRows(db, 'accounts', COLUMNS.accounts, accountRows);
-  await insertRows(
-    db,
-    'counterparts',
-    COLUMNS.counterparts,
-    counterparts.map((c) => ({
-      id: c.id,
-      company_id: companyId,
-      company_name: c.companyName,
-      address: c.address,
-      city: c.city,
-      postal_code: c.postalCode,
-      province_code: c.provinceCode,
-      country: c.country,
-      tax_number: c.taxNumber,
-      vat_number: c.vatNumber,
-      destination_code: c.destinationCode,
-      created_at: openedAt,
-      updated_at: openedAt,
-    })),
-  );
+  await insertRows(db, 'counterparts', COLUMNS.counterparts, counterparts.map((c) => counterpartRow(c, companyId, openedAt)));
   // The registry is shared by every company; a known VAT number keeps its first entry.
   await insertRows(db, 'registry_companies', COLUMNS.registry_companies, dedupeByVat(registry), 'ON CONFLICT (vat_number) DO NOTHING');
   await insertRows(db, 'subscriptions', COLUMNS.subscriptions, [
@@ -126,24 +106,8 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
     { companyId, companyName: company.name, today, random, accounts, categories: categories.refs, balances, suppliers, employees },
     movementCount,
   );
-  const client = (await runner.connect()) as pg.ClientBase;
-  const insertMovements = () => copyBatches(client, 'transactions', COLUMNS.transactions, movements);
-  const moved = (await isBulkLoad(db, 'transactions', movementCount))
-    ? await withConstraintsDeferred(db, 'transactions', insertMovements)
-    : await insertMovements();
-
-  for (const row of accountRows) {
-    const net = balances.of(row.id);
-    // The balance a year ago is nowhere on record: take one that leaves the account in credit today.
-    const currentCents = OPENING_BALANCE_CENTS + Math.max(0, -net) + net;
-    const availableCents = currentCents + Math.round(Number(row.credit_limit) * 100);
-    await db.query(`UPDATE accounts SET current_balance = $2, available_balance = $3, balance_date = $4 WHERE id = $1`, [
-      row.id,
-      formatCents(currentCents),
-      formatCents(availableCents),
-      atMinute(addDays(today, -1), 23 * 60),
-    ]);
-  }
+  const moved = await loadMovements(db, movements, movementCount);
+  await setBalances(db, accountRows, balances, today);
 
   return {
     accountIds: accountRows.map((row) => row.id),
@@ -157,6 +121,29 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
       registry_companies: registry.length,
     },
   };
+}
+
+/** Streams the bank movements in; a large load sets the table's indexes and foreign keys aside meanwhile. */
+async function loadMovements(db: EntityManager, movements: Iterable<Row[]>, count: number): Promise<number> {
+  const client = (await db.queryRunner!.connect()) as pg.ClientBase;
+  const copy = () => copyBatches(client, 'transactions', COLUMNS.transactions, movements);
+  return (await isBulkLoad(db, 'transactions', count)) ? withConstraintsDeferred(db, 'transactions', copy) : copy();
+}
+
+/** Balances as of yesterday evening: an opening balance plus every generated movement. */
+async function setBalances(db: EntityManager, accounts: AccountRow[], balances: AccountBalances, today: string): Promise<void> {
+  for (const account of accounts) {
+    const net = balances.of(account.id);
+    // The balance a year ago is nowhere on record: take one that leaves the account in credit today.
+    const currentCents = OPENING_BALANCE_CENTS + Math.max(0, -net) + net;
+    const availableCents = currentCents + Math.round(Number(account.credit_limit) * 100);
+    await db.query('UPDATE accounts SET current_balance = $2, available_balance = $3, balance_date = $4 WHERE id = $1', [
+      account.id,
+      formatCents(currentCents),
+      formatCents(availableCents),
+      atMinute(addDays(today, -1), 23 * 60),
+    ]);
+  }
 }
 
 function dedupeByVat<T extends { vat_number: string }>(rows: T[]): T[] {
