@@ -21,7 +21,7 @@ export interface Outcome {
 
 export type Print = (line: string) => void;
 
-function count(value: string): number {
+function wholeNumber(value: string): number {
   const parsed = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed)) throw new InvalidArgumentError('Not a whole number.');
   return parsed;
@@ -130,9 +130,9 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'demo', 'Migrate, load the demo company (once) and print a new API key for it.')
-    .option('--transactions <n>', 'bank transactions in a new demo company', count, DATA_SET_DEFAULTS.transactions)
-    .option('--documents <n>', 'documents in a new demo company', count, DATA_SET_DEFAULTS.documents)
-    .option('--seed <n>', 'seed of the generated data', count, DATA_SET_DEFAULTS.seed)
+    .option('--transactions <n>', 'bank transactions in a new demo company', wholeNumber, DATA_SET_DEFAULTS.transactions)
+    .option('--documents <n>', 'documents in a new demo company', wholeNumber, DATA_SET_DEFAULTS.documents)
+    .option('--seed <n>', 'seed of the generated data', wholeNumber, DATA_SET_DEFAULTS.seed)
     .option('--reset', 'delete the demo company and build it again (to change its size)')
     .action(
       run(async (options: { transactions: number; documents: number; seed: number; reset?: boolean }) => {
