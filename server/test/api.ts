@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { createApi } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
+import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
 import { IntegratorsService, redisAuthInvalidation } from '../src/integrators/integrators.service.js';
 import { createTestDatabase } from './database.js';
 
@@ -47,15 +48,19 @@ export async function startApi(env: Record<string, string> = {}): Promise<TestAp
 export interface Tenant {
   integratorId: string;
   companyId: string;
+  vatNumber: string;
   key: string;
   auth: { Authorization: string };
 }
 
-/** An integrator with a key, granted one new company. */
+/** An integrator with a key, granted one new (empty) company: the demo's tenant, seen from HTTP. */
 export async function createTenant(api: TestApi, name = 'Rossi Forniture S.r.l.'): Promise<Tenant> {
-  const integrator = await api.integrators.createIntegrator(`${name} integrator`);
-  const company = await api.integrators.createCompany({ name, vat_number: null, country: 'IT', fiscal_regime: 'RF01' });
-  await api.integrators.grant(integrator.id, company.id);
-  const { key } = await api.integrators.createKey(integrator.id, api.config.environment, 'test');
-  return { integratorId: integrator.id, companyId: company.id, key, auth: { Authorization: `Bearer ${key}` } };
+  const tenant = await createDemoTenant(api.db, { name, settings: api.config });
+  return {
+    integratorId: tenant.integratorId,
+    companyId: tenant.companyId,
+    vatNumber: tenant.vatNumber,
+    key: tenant.apiKey,
+    auth: { Authorization: `Bearer ${tenant.apiKey}` },
+  };
 }

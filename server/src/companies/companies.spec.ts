@@ -26,7 +26,7 @@ describe('GET /companies', () => {
         {
           id: rossi.companyId,
           name: 'Rossi Forniture S.r.l.',
-          vat_number: null,
+          vat_number: rossi.vatNumber,
           country: 'IT',
           fiscal_regime: 'RF01',
           subscriptions: null,

@@ -3,8 +3,8 @@ import { CsvError, parse } from 'csv-parse/sync';
 import type { TransactionType } from '../transactions/transaction.entity.js';
 
 /**
- * Reads a bank statement exported as CSV into transactions, checking every row. The columns are documented in
- * README-section.md; keep the two in step.
+ * Reads a bank statement exported as CSV into transactions, checking every row. The columns are documented in the
+ * README ("Importing bank transactions from CSV"); keep the two in step.
  */
 
 export const CSV_COLUMNS = [
