@@ -5,14 +5,15 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { hashesMatch, hashKey, KEY_PREFIX, parseKey } from './api-key.js';
+import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
 
 /** Redis channel on which any process announces a revoked key or a changed grant. */
 export const AUTH_INVALIDATION_CHANNEL = 'flusso:auth:invalidate';
 
 interface CachedKey {
-  secretHash: string;
+  /** The verified key itself, held only in this process's memory: a hit costs a constant-time compare, no hash. */
+  key: string;
   context: AuthContext;
   expiresAt: number;
 }
@@ -60,9 +61,9 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
           `use a key starting with ${KEY_PREFIX[this.config.environment]}.`,
       );
     }
-    const hash = hashKey(parsed.key, this.config.apiKeyPepper);
     const cached = this.cache.get(parsed.lookup);
-    if (cached && cached.expiresAt > Date.now() && hashesMatch(cached.secretHash, hash)) return cached.context;
+    if (cached && cached.expiresAt > Date.now() && keysMatch(cached.key, parsed.key)) return cached.context;
+    const hash = hashKey(parsed.key, this.config.apiKeyPepper);
 
     const [row] = await this.db.query(
       `SELECT k.id, k.integrator_id, k.environment, k.secret_hash,
@@ -82,7 +83,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
       companyIds: new Set<string>(row.company_ids),
     };
     if (this.config.authCacheSeconds > 0) {
-      this.cache.set(parsed.lookup, { secretHash: row.secret_hash, context, expiresAt: Date.now() + this.config.authCacheSeconds * 1000 });
+      if (this.cache.size >= 10_000) this.cache.clear();
+      this.cache.set(parsed.lookup, { key: parsed.key, context, expiresAt: Date.now() + this.config.authCacheSeconds * 1000 });
     }
     return context;
   }

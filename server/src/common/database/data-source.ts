@@ -1,7 +1,12 @@
+import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from '../../../../migrations/index.js';
 import { entities } from './entities.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
+
+// A PostgreSQL `date` is a calendar day, not an instant: keep it the 'YYYY-MM-DD' string the database sends instead of
+// a Date at local midnight (which a time zone can shift, and which TypeORM would format back into the same string).
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. */
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {

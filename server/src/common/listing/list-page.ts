@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
 import { Brackets, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
 import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
 import type { FieldSpec, ListSpec } from './list-spec.js';
 
@@ -90,6 +94,42 @@ function keyset(terms: KeysetTerm[], params: Params): string {
   return branches.length ? `(${branches.map((b) => `(${b})`).join(' OR ')})` : 'FALSE';
 }
 
+const statementNames = new Map<string, string>();
+
+/** A stable name per distinct SQL text (a bounded memo: list queries come in a few shapes per endpoint). */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `flusso_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= 5000) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a page query as a named prepared statement on the pool, so PostgreSQL parses and plans each distinct list query
+ * once per connection instead of on every request, and hydrates the rows from the entity's column metadata (the same
+ * conversions TypeORM applies, without its general-purpose result transformer). Values stay bound parameters.
+ */
+async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): Promise<E[]> {
+  const [sql, parameters] = qb.getQueryAndParameters();
+  const driver = qb.connection.driver as PostgresDriver;
+  const name = statementName(sql);
+  const result = await (driver.master as Pool).query({ name, text: sql, values: parameters });
+  const metadata = qb.expressionMap.mainAlias!.metadata;
+  const alias = qb.expressionMap.mainAlias!.name;
+  const columns = metadata.columns.map((column) => ({
+    column,
+    key: DriverUtils.buildAlias(driver, undefined, alias, column.databaseName),
+  }));
+  return result.rows.map((raw: Record<string, unknown>) => {
+    const entity = {} as Record<string, unknown>;
+    for (const { column, key } of columns) entity[column.propertyName] = driver.prepareHydratedValue(raw[key], column);
+    return entity as E;
+  });
+}
+
 function cursorValue(row: ObjectLiteral, spec: FieldSpec): unknown {
   const value = row[spec.column.slice(spec.column.indexOf('.') + 1)];
   return value instanceof Date ? value.toISOString() : (value ?? null);
@@ -127,7 +167,7 @@ export async function fetchPage<E extends ObjectLiteral>(
     else qb.addOrderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
   });
   qb.setParameters(params.values).limit(query.pageSize + 1);
-  const rows = await qb.getMany();
+  const rows = await selectPrepared(qb);
   if (rows.length <= query.pageSize) return { rows, cursor: null };
   rows.length = query.pageSize;
   const last = rows[rows.length - 1];
