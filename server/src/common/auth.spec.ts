@@ -161,6 +161,41 @@ describe('rate limiting (RATE_LIMIT_POINTS=3), shared by every process through R
   });
 });
 
+describe('rate limiting with leases (RATE_LIMIT_POINTS=300: each process takes 3 requests at a time from Redis)', () => {
+  let api: TestApi;
+  let other: NestFastifyApplication;
+  let rossi: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi({ RATE_LIMIT_POINTS: '300', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    other = await sibling(api);
+    rossi = await createTenant(api);
+  });
+
+  afterAll(async () => {
+    await other.close();
+    await api.close();
+  });
+
+  it('never lets two processes together exceed the limit, and leaves at most a lease per process unused', async () => {
+    const servers = [api.http, request(other.getHttpServer())];
+    const statuses: number[] = [];
+    const remaining: number[] = [];
+    for (let i = 0; i < 320; i++) {
+      const response = await servers[i % 2].get('/api/v1/companies').set(rossi.auth);
+      statuses.push(response.status);
+      if (response.status === 200) remaining.push(Number(response.headers['x-ratelimit-remaining']));
+    }
+    const served = statuses.filter((s) => s === 200).length;
+    expect(served).toBeLessThanOrEqual(300);
+    expect(served).toBeGreaterThanOrEqual(300 - 2 * 3);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(statuses.slice(served + 2 * 3)).toEqual(statuses.slice(served + 2 * 3).map(() => 429));
+    expect(Math.min(...remaining)).toBeGreaterThanOrEqual(0);
+    expect(remaining[0]).toBeGreaterThanOrEqual(296);
+  });
+});
+
 describe('production: HTTPS only', () => {
   let api: TestApi;
   let untrusting: NestFastifyApplication;

@@ -1,44 +1,113 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { REDIS } from '../redis/redis.module.js';
 
 /**
- * Per-API-key rate limit, counted atomically in Redis so it holds across any number of API processes. Every
- * authenticated answer carries the limit and what is left of it.
+ * Takes up to ARGV[3] requests from a key's fixed window (ARGV[1] requests per ARGV[2] ms), atomically.
+ * Returns {granted, count after the grant, ms until the window resets}.
+ */
+const LEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+local granted = math.min(tonumber(ARGV[3]), tonumber(ARGV[1]) - count)
+if granted > 0 then
+  count = redis.call('INCRBY', KEYS[1], granted)
+  if ttl < 0 then
+    redis.call('PEXPIRE', KEYS[1], ARGV[2])
+    ttl = tonumber(ARGV[2])
+  end
+else
+  granted = 0
+  if ttl < 0 then ttl = 0 end
+end
+return {granted, count, ttl}`;
+
+/** Requests of one key this process may still answer in the current window without asking Redis. */
+interface Lease {
+  tokens: number;
+  /** The key's whole-window count in Redis when the lease was taken. */
+  count: number;
+  resetAt: number;
+}
+
+type LeaseRedis = Redis & { flussoRateLease(key: string, points: number, windowMs: number, wanted: number): Promise<[number, number, number]> };
+
+/**
+ * Per-API-key rate limit in fixed windows, counted atomically in Redis so it holds across any number of API
+ * processes. A process takes requests from Redis a few at a time (a lease of 1% of the limit, at most 20) and answers
+ * them locally, so a busy key costs one Redis round trip per lease rather than per request. The limit is never
+ * exceeded; a process may hold a few unused requests when a window ends, which only makes the limit slightly
+ * stricter. Every authenticated answer carries the limit and what is left of it.
  */
 @Injectable()
 export class RateLimiterService {
-  private readonly limiter: RateLimiterRedis;
+  private readonly redis: LeaseRedis;
+  private readonly leases = new Map<string, Lease>();
+  private readonly pending = new Map<string, Promise<{ lease: Lease; granted: number }>>();
+  private readonly leaseSize: number;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(REDIS) redis: Redis) {
-    this.limiter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: 'flusso:ratelimit',
-      points: config.rateLimit.points,
-      duration: config.rateLimit.windowSeconds,
-    });
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    redis.defineCommand('flussoRateLease', { numberOfKeys: 1, lua: LEASE_SCRIPT });
+    this.redis = redis as LeaseRedis;
+    this.leaseSize = Math.max(1, Math.min(20, Math.floor(config.rateLimit.points / 100)));
   }
 
   async consume(keyId: string, reply: FastifyReply): Promise<void> {
-    const { points, windowSeconds } = this.config.rateLimit;
+    const { points } = this.config.rateLimit;
     reply.header('x-ratelimit-limit', points);
-    try {
-      const result = await this.limiter.consume(keyId);
-      reply.header('x-ratelimit-remaining', result.remainingPoints);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      reply.header('x-ratelimit-remaining', 0);
-      throw ApiError.of(
-        'too_many_requests',
-        `Rate limit of ${points} requests per ${windowSeconds} seconds exceeded; retry in ${retryAfter} seconds.`,
-        undefined,
-        { 'retry-after': String(retryAfter) },
-      );
+    let lease = this.usable(keyId);
+    while (!lease) {
+      // A window known to be spent is refused here, so a flood past the limit does not reach Redis.
+      const known = this.leases.get(keyId);
+      if (known && known.count >= points && known.resetAt > Date.now()) this.refuse(known, reply);
+      const { lease: taken, granted } = await this.take(keyId);
+      if (granted === 0) this.refuse(taken, reply);
+      // Concurrent requests share one lease; whoever finds it spent asks for another.
+      lease = this.usable(keyId);
     }
+    lease.tokens--;
+    reply.header('x-ratelimit-remaining', Math.max(0, points - lease.count + lease.tokens));
+  }
+
+  private refuse(lease: Lease, reply: FastifyReply): never {
+    const { points, windowSeconds } = this.config.rateLimit;
+    const retryAfter = Math.max(1, Math.ceil((lease.resetAt - Date.now()) / 1000));
+    reply.header('x-ratelimit-remaining', 0);
+    throw ApiError.of(
+      'too_many_requests',
+      `Rate limit of ${points} requests per ${windowSeconds} seconds exceeded; retry in ${retryAfter} seconds.`,
+      undefined,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+
+  private usable(keyId: string): Lease | undefined {
+    const lease = this.leases.get(keyId);
+    return lease && lease.tokens > 0 && lease.resetAt > Date.now() ? lease : undefined;
+  }
+
+  /** One lease request per key at a time in this process. */
+  private take(keyId: string): Promise<{ lease: Lease; granted: number }> {
+    let pending = this.pending.get(keyId);
+    if (!pending) {
+      const { points, windowSeconds } = this.config.rateLimit;
+      pending = this.redis
+        .flussoRateLease(`flusso:ratelimit:${keyId}`, points, windowSeconds * 1000, this.leaseSize)
+        .then(([granted, count, ttl]) => {
+          const lease = { tokens: Number(granted), count: Number(count), resetAt: Date.now() + Number(ttl) };
+          if (this.leases.size >= 10_000) this.leases.clear();
+          this.leases.set(keyId, lease);
+          return { lease, granted: lease.tokens };
+        })
+        .finally(() => this.pending.delete(keyId));
+      this.pending.set(keyId, pending);
+    }
+    return pending;
   }
 }
