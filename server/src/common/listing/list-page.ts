@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { Brackets, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import { Brackets, type EntityMetadata, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
 import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
@@ -95,6 +96,23 @@ function keyset(terms: KeysetTerm[], params: Params): string {
 }
 
 const statementNames = new Map<string, string>();
+const columnsByAlias = new WeakMap<EntityMetadata, Map<string, Array<{ column: ColumnMetadata; key: string }>>>();
+
+/** The entity's columns with the result keys TypeORM selects them under, worked out once per entity and alias. */
+function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>): Array<{ column: ColumnMetadata; key: string }> {
+  const { metadata, name: alias } = qb.expressionMap.mainAlias!;
+  let byAlias = columnsByAlias.get(metadata);
+  if (!byAlias) columnsByAlias.set(metadata, (byAlias = new Map()));
+  let columns = byAlias.get(alias);
+  if (!columns) {
+    columns = metadata.columns.map((column) => ({
+      column,
+      key: DriverUtils.buildAlias(qb.connection.driver, undefined, alias, column.databaseName),
+    }));
+    byAlias.set(alias, columns);
+  }
+  return columns;
+}
 
 /** A stable name per distinct SQL text (a bounded memo: list queries come in a few shapes per endpoint). */
 function statementName(sql: string): string {
@@ -117,12 +135,7 @@ async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
   const driver = qb.connection.driver as PostgresDriver;
   const name = statementName(sql);
   const result = await (driver.master as Pool).query({ name, text: sql, values: parameters });
-  const metadata = qb.expressionMap.mainAlias!.metadata;
-  const alias = qb.expressionMap.mainAlias!.name;
-  const columns = metadata.columns.map((column) => ({
-    column,
-    key: DriverUtils.buildAlias(driver, undefined, alias, column.databaseName),
-  }));
+  const columns = selectedColumns(qb);
   return result.rows.map((raw: Record<string, unknown>) => {
     const entity = {} as Record<string, unknown>;
     for (const { column, key } of columns) entity[column.propertyName] = driver.prepareHydratedValue(raw[key], column);
