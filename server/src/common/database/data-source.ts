@@ -8,6 +8,16 @@ import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 // a Date at local midnight (which a time zone can shift, and which TypeORM would format back into the same string).
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+// PostgreSQL writes a timestamptz as 'YYYY-MM-DD HH:MM:SS[.ffffff]±HH[:MM]' (ISO DateStyle). Rewritten as ISO 8601 it
+// is parsed natively, about twice as fast as pg's general parser; a list page holds dozens of them. Anything else
+// (BC dates, infinity) goes to pg's own parser.
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+const TIMESTAMPTZ = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d(?:\.\d{1,6})?)([+-]\d\d)(?::?(\d\d))?$/;
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => {
+  const match = TIMESTAMPTZ.exec(value);
+  return match ? new Date(`${match[1]}T${match[2]}${match[3]}:${match[4] ?? '00'}`) : parseTimestamptz(value);
+});
+
 /** The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. */
 export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
   return {
