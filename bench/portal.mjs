@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "../portal/test/support/chromium-args.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PORTAL = join(ROOT, "portal");
@@ -31,16 +32,6 @@ const REDOC_VERSIONS = (process.env.REDOC_VERSIONS ?? "3.0.1,2.5.2").split(",");
 const PAGES = [
   { name: "Docs page /basics/errors", path: "/basics/errors" },
   { name: "API reference /api-reference/", path: "/api-reference/" },
-];
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
 ];
 
 const gzipBytes = (data) => gzipSync(data).length;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { freshPage, launch, open, type Browser } from "./support";
+import { browserForFile, freshPage, open } from "./support";
 
 jest.setTimeout(90_000);
 
@@ -23,13 +23,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const PAGES = ["/", "/basics/errors", "/basics/webhook", "/authentication/", "/no-such-page", "/api-reference/"];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("accessibility (axe-core): no serious or critical violations", () => {
   for (const theme of ["light", "dark"] as const) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import type { Page } from "playwright-core";
-import { freshPage, launch, navigate, open, type Browser } from "./support";
+import { browserForFile, freshPage, navigate, open } from "./support";
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const visibleSampleText = (page: Page) => page.locator(".code-tabs [role=tabpanel]").first().innerText();
 

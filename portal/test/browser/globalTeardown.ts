@@ -1,9 +1,5 @@
-import type { ChildProcess } from "node:child_process";
+import type { RunningPortal } from "../support/portal-server";
 
 export default async function globalTeardown() {
-  const child = (globalThis as { __portalServer?: ChildProcess }).__portalServer;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  await (globalThis as { __portal?: RunningPortal }).__portal?.stop();
 }

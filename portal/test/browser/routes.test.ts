@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
-import { BASE_URL, freshPage, launch, open, type Browser } from "./support";
+import { BASE_URL, browserForFile, freshPage, open } from "./support";
 
 jest.setTimeout(60_000);
 
@@ -31,13 +31,7 @@ function frontMatterTitle(docPath: string): string {
   return String(parseYaml(match![1]).title);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe("docs routes", () => {
   it("every route of the spec has its Markdown file", () => {

@@ -1,21 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "@jest/globals";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../support/chromium-args.mjs";
 
 export const BASE_URL = process.env.PORTAL_TEST_URL ?? "";
-
-/** Flags agreed for Debian's Chromium on these machines (team notes). */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type Browser = { context: BrowserContext; close: () => Promise<void> };
 
@@ -39,6 +29,21 @@ export async function launch(options: { colorScheme?: "light" | "dark"; reducedM
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. The object
+ * returned is filled in by the beforeAll hook, so use it inside tests and hooks only.
+ */
+export function browserForFile(): Browser {
+  const browser = {} as Browser;
+  beforeAll(async () => {
+    Object.assign(browser, await launch());
+  });
+  afterAll(async () => {
+    await browser.close?.();
+  });
+  return browser;
 }
 
 /** A new tab with empty storage, that fails the test on any uncaught page error. */

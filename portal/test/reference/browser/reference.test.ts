@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { BrowserContext, Page } from "playwright-core";
-import { freePort, launchBrowser, startPortal, type RunningPortal } from "./harness";
+import { freePort, startPortal, type RunningPortal } from "../../support/portal-server";
+import { launchBrowser } from "./harness";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"];
 const LANGUAGES = ["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"];
@@ -34,6 +35,8 @@ let apiUrl: string;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let operationIds: string[];
 
+// Its own portal rather than the one test/browser/globalSetup.ts starts: the development host points
+// at a stand-in API.
 beforeAll(async () => {
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;

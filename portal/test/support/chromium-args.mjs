@@ -1,0 +1,12 @@
+// Plain JavaScript so that bench/portal.mjs can import it as well as the TypeScript tests.
+/** Flags agreed for Debian's Chromium on these machines (team notes). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
