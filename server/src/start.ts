@@ -46,6 +46,19 @@ function demoCredentials(env: NodeJS.ProcessEnv): Promise<{ api_key: string; com
   });
 }
 
+/** Waits until a URL answers, so the summary is printed once everything is up. */
+async function answering(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 150 && !stopping; attempt++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 30 seconds`);
+}
+
 runMain(async () => {
   const config = loadConfig();
   await preflight(config, true);
@@ -58,6 +71,7 @@ runMain(async () => {
   children.push(run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], { ...env, PORT: String(PORTAL_PORT) }, 'portal'));
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
+  await Promise.all([answering(`${apiUrl}/api/v1/openapi.json`), answering(`http://localhost:${PORTAL_PORT}/`)]);
 
   console.log(
     [
