@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import { Brackets, type EntityMetadata, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
@@ -95,7 +95,6 @@ function keyset(terms: KeysetTerm[], params: Params): string {
   return branches.length ? `(${branches.map((b) => `(${b})`).join(' OR ')})` : 'FALSE';
 }
 
-const statementNames = new Map<string, string>();
 const columnsByAlias = new WeakMap<EntityMetadata, Map<string, Array<{ column: ColumnMetadata; key: string }>>>();
 
 /** The entity's columns with the result keys TypeORM selects them under, worked out once per entity and alias. */
@@ -114,27 +113,81 @@ function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>): Array<{ column:
   return columns;
 }
 
-/** A stable name per distinct SQL text (a bounded memo: list queries come in a few shapes per endpoint). */
-function statementName(sql: string): string {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = `flusso_list_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    if (statementNames.size >= 5000) statementNames.clear();
-    statementNames.set(sql, name);
+interface CompiledQuery {
+  text: string;
+  /** Prepared-statement name, one per distinct SQL text. */
+  name: string;
+  /** For each positional parameter, the named parameter (and list index) it takes its value from. */
+  slots: Array<[string, number | null]>;
+}
+
+const compiledQueries = new Map<string, CompiledQuery>();
+const statementName = (text: string) => `flusso_list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * What the SQL TypeORM generates for a builder depends on: its entity and alias, its where conditions (all strings
+ * here), joins, order and limit, and the length of each list parameter; never on the other parameter values.
+ */
+function shapeOf(qb: SelectQueryBuilder<ObjectLiteral>, parameters: Record<string, unknown>): string | null {
+  const map = qb.expressionMap;
+  if (map.wheres.some((where) => typeof where.condition !== 'string')) return null;
+  // A function parameter is SQL inlined by TypeORM, and its text can change from call to call.
+  if (Object.values(parameters).some((value) => typeof value === 'function')) return null;
+  return JSON.stringify([
+    map.mainAlias!.metadata.name,
+    map.mainAlias!.name,
+    map.wheres.map((where) => [where.type, where.condition]),
+    map.joinAttributes.map((join) => [join.direction, join.alias.name, join.condition]),
+    map.orderBys,
+    map.limit,
+    Object.entries(parameters).flatMap(([name, value]) => (Array.isArray(value) ? [[name, value.length]] : [])),
+  ]);
+}
+
+/** Generates the SQL once per shape, recording where each named parameter lands among the positional ones. */
+function compile(qb: SelectQueryBuilder<ObjectLiteral>, parameters: Record<string, unknown>): CompiledQuery {
+  const markers = Object.fromEntries(
+    Object.entries(parameters).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map((_, i) => `\u0001${name}\u0001${i}`) : `\u0001${name}`,
+    ]),
+  );
+  const [text, placed] = qb.connection.driver.escapeQueryWithParameters(qb.getQuery(), markers);
+  const slots = (placed as unknown[]).map((marker): [string, number | null] => {
+    if (typeof marker !== 'string') throw new Error('a list parameter must be spread with :...name');
+    const [, name, index] = marker.split('\u0001');
+    return [name, index === undefined ? null : Number(index)];
+  });
+  return { text, name: statementName(text), slots };
+}
+
+/** The SQL, statement name and positional values of a builder, the SQL generated once per shape. */
+function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: string; values: unknown[] } {
+  const parameters = qb.getParameters();
+  const shape = shapeOf(qb, parameters);
+  if (shape === null) {
+    const [text, values] = qb.getQueryAndParameters();
+    return { name: statementName(text), text, values };
   }
-  return name;
+  let query = compiledQueries.get(shape);
+  if (!query) {
+    query = compile(qb, parameters);
+    if (compiledQueries.size >= 5000) compiledQueries.clear();
+    compiledQueries.set(shape, query);
+  }
+  const values = query.slots.map(([name, index]) => (index === null ? parameters[name] : (parameters[name] as unknown[])[index]));
+  return { name: query.name, text: query.text, values };
 }
 
 /**
- * Runs a page query as a named prepared statement on the pool, so PostgreSQL parses and plans each distinct list query
- * once per connection instead of on every request, and hydrates the rows from the entity's column metadata (the same
- * conversions TypeORM applies, without its general-purpose result transformer). Values stay bound parameters.
+ * Runs a page query as a named prepared statement on the pool, so neither TypeORM (which generates the SQL once per
+ * shape) nor PostgreSQL (which parses and plans it once per connection) repeats work on every request, and hydrates
+ * the rows from the entity's column metadata (the same conversions TypeORM applies, without its general-purpose result
+ * transformer). Values stay bound parameters.
  */
 async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): Promise<E[]> {
-  const [sql, parameters] = qb.getQueryAndParameters();
   const driver = qb.connection.driver as PostgresDriver;
-  const name = statementName(sql);
-  const result = await (driver.master as Pool).query({ name, text: sql, values: parameters });
+  const result = await (driver.master as Pool).query(prepare(qb));
   const columns = selectedColumns(qb);
   return result.rows.map((raw: Record<string, unknown>) => {
     const entity = {} as Record<string, unknown>;
@@ -172,7 +225,7 @@ export async function fetchPage<E extends ObjectLiteral>(
       nullable: Boolean(term.spec.nullable),
       value: after[i],
     }));
-    qb.andWhere(new Brackets((where: WhereExpressionBuilder) => where.where(keyset(terms, params))));
+    qb.andWhere(keyset(terms, params));
   }
   order.forEach((term, i) => {
     const nulls = term.direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST';
