@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { toErrorResponse } from './common/errors/error-response.js';
+import { RouteTable } from './common/http/route-table.js';
 import { HSTS, registerSecurityHooks } from './common/http/security.hooks.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/config.js';
@@ -48,6 +49,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
   // JSON is the only body this API reads; anything else is a 415, not a string that fails validation.
   fastify.removeContentTypeParser('text/plain');
   registerSecurityHooks(fastify, config);
+  const routes = new RouteTable();
+  fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
   app.enableCors({
     origin: '*',
     allowedHeaders: ['authorization', 'content-type'],
@@ -55,7 +58,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
     maxAge: 600,
   });
   app.setGlobalPrefix(BASE_PATH.slice(1));
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(new BodyValidationPipe());
   app.enableShutdownHooks();
   await app.init();

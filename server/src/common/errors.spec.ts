@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
@@ -209,8 +210,18 @@ describe('errors: every failure is the integration error, never a 500', () => {
     it('unknown route: 404 not_found naming the route, with or without a key', async () => {
       expectError(await api.http.get('/api/v1/nope'), 404, 'not_found', undefined, 'There is no route GET /api/v1/nope.');
       expectError(await api.http.get('/api/v1/nope').set(rossi.auth), 404, 'not_found', undefined, 'There is no route GET /api/v1/nope.');
-      expectError(await api.http.delete(`${company}/accounts`).set(rossi.auth), 404, 'not_found', undefined, `There is no route DELETE ${company}/accounts.`);
+      expectError(await api.http.get(`${company}/accounts/x/y`).set(rossi.auth), 404, 'not_found', undefined, `There is no route GET ${company}/accounts/x/y.`);
       expectError(await api.http.get('/'), 404, 'not_found');
+    });
+
+    it('a path that exists with other methods: 405 method_not_allowed with Allow', async () => {
+      const accounts = await api.http.delete(`${company}/accounts`).set(rossi.auth);
+      expectError(accounts, 405, 'method_not_allowed', undefined, 'DELETE is not allowed on this path; use GET, HEAD.');
+      expect(accounts.headers.allow).toBe('GET, HEAD');
+      const flow = await api.http.put(`${company}/documents/${randomUUID()}/flows/${randomUUID()}`).set(rossi.auth).send({});
+      expectError(flow, 405, 'method_not_allowed', undefined, 'PUT is not allowed on this path; use GET, HEAD, PATCH.');
+      expect(flow.headers.allow).toBe('GET, HEAD, PATCH');
+      expect((await api.http.post(`${company}/reconciliations/${randomUUID()}`).set(rossi.auth)).headers.allow).toBe('DELETE, GET, HEAD');
     });
 
     it('malformed or empty JSON: 400 bad_request', async () => {
