@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MoneyDto } from '../common/money/money.js';
 
+@ApiSchema({ name: 'Account' })
 export class AccountDto {
   @ApiProperty({ format: 'uuid', example: '6a1d0f1e-3b7c-4e45-a1b3-7f9d2c4e5a61' })
   id: string;

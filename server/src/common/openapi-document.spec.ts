@@ -111,7 +111,7 @@ describe('GET /api/v1/openapi.json', () => {
       expect([id, Object.keys(responses).includes(expected.success)]).toEqual([id, true]);
       for (const status of expected.errors) {
         const response = responses[String(status)];
-        expect([id, status, response?.content?.['application/json']?.schema?.$ref]).toEqual([id, status, '#/components/schemas/IntegrationErrorDto']);
+        expect([id, status, response?.content?.['application/json']?.schema?.$ref]).toEqual([id, status, '#/components/schemas/IntegrationError']);
       }
       // 403 everywhere except the company list; 401 everywhere.
       expect([id, '403' in responses]).toEqual([id, id !== 'listCompanies']);
@@ -166,10 +166,10 @@ describe('GET /api/v1/openapi.json', () => {
   it('documents the required vat_number of the counterpart search and the request bodies', () => {
     expect(operations.get('searchCounterparts')!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'vat_number', in: 'query', required: true })]));
     const body = (id: string) => (operations.get(id) as unknown as { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }).requestBody;
-    expect(body('updateDocument')?.content['application/json'].schema.$ref).toBe('#/components/schemas/UpdateDocumentDto');
-    expect(body('updateFlow')?.content['application/json'].schema.$ref).toBe('#/components/schemas/UpdateFlowDto');
-    expect(body('createReconciliation')?.content['application/json'].schema.$ref).toBe('#/components/schemas/CreateReconciliationDto');
-    const create = document.components.schemas.CreateReconciliationDto as { required?: string[] };
+    expect(body('updateDocument')?.content['application/json'].schema.$ref).toBe('#/components/schemas/DocumentUpdatePayload');
+    expect(body('updateFlow')?.content['application/json'].schema.$ref).toBe('#/components/schemas/FlowUpdatePayload');
+    expect(body('createReconciliation')?.content['application/json'].schema.$ref).toBe('#/components/schemas/ReconciliationCreationPayload');
+    const create = document.components.schemas.ReconciliationCreationPayload as { required?: string[] };
     expect(create.required?.sort()).toEqual(['flow_id', 'transaction_id']);
   });
 });

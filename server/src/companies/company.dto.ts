@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription.entity.js';
 
+@ApiSchema({ name: 'Subscription' })
 export class SubscriptionDto {
   @ApiProperty({ format: 'date-time', example: '2026-01-15T09:30:00.000Z' })
   created_at: string;
@@ -14,6 +15,7 @@ export class SubscriptionDto {
   status: SubscriptionStatus;
 }
 
+@ApiSchema({ name: 'Company' })
 export class CompanyDto {
   @ApiProperty({ format: 'uuid', example: '3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012' })
   id: string;

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 /** Fields shared by a stored counterpart and a registry lookup result. */
+@ApiSchema({ name: 'CounterpartSearchResult' })
 export class CounterpartSearchResultDto {
   @ApiProperty({ nullable: true, type: String, example: 'Via Roma 12' })
   address: string | null;
@@ -27,6 +28,7 @@ export class CounterpartSearchResultDto {
   vat_number: string | null;
 }
 
+@ApiSchema({ name: 'Counterpart' })
 export class CounterpartDto extends CounterpartSearchResultDto {
   @ApiProperty({ format: 'uuid', example: '9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d' })
   id: string;

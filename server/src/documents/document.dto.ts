@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { CategoryRefDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
@@ -18,6 +18,7 @@ import {
   type DocumentType,
 } from './document.enums.js';
 
+@ApiSchema({ name: 'Document' })
 export class DocumentDto {
   @ApiProperty({ format: 'uuid', example: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c' })
   id: string;
@@ -103,6 +104,7 @@ export class DocumentDto {
 }
 
 /** Document update payload. */
+@ApiSchema({ name: 'DocumentUpdatePayload' })
 export class UpdateDocumentDto {
   @ApiPropertyOptional({
     type: String,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../common/money/money.js';
@@ -6,6 +6,7 @@ import { IsCalendarDate } from '../common/validation/calendar-date.js';
 import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentMethod, type PaymentStatus } from './flow.enums.js';
 
+@ApiSchema({ name: 'Flow' })
 export class FlowDto {
   @ApiProperty({ format: 'uuid', example: 'c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f' })
   id: string;
@@ -33,6 +34,7 @@ export class FlowDto {
 }
 
 /** Flow update payload: every member is optional; those present are changed. */
+@ApiSchema({ name: 'FlowUpdatePayload' })
 export class UpdateFlowDto {
   @ApiPropertyOptional({ type: MoneyDto, description: 'New amount; its currency must be the document\'s.' })
   @OptionalNotNull()

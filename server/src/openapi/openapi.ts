@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -39,7 +40,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addSecurityRequirements(SECURITY_SCHEME);
   for (const [name, description] of TAGS) builder.addTag(name, description);
-  const document = SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true });
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    ignoreGlobalPrefix: true,
+    extraModels: [DocumentUpdatedEventDto],
+  });
   document.openapi = '3.0.3';
+  // OpenAPI 3.0 has no `webhooks`; `x-webhooks` is the extension readers of 3.0 documents (Redoc among them) know.
+  (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = {
+    documentUpdated: {
+      post: {
+        summary: 'document.updated',
+        description:
+          'Sent to the integrator\'s endpoint when a document or its flows change. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
+        operationId: 'documentUpdated',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentUpdatedEventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
+  };
   return document;
 }

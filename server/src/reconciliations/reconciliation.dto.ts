@@ -1,8 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsUUID } from 'class-validator';
 import { FlowDto } from '../flows/flow.dto.js';
 import { TransactionDto } from '../transactions/transaction.dto.js';
 
+@ApiSchema({ name: 'Reconciliation' })
 export class ReconciliationDto {
   @ApiProperty({ format: 'uuid', example: 'e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b' })
   id: string;
@@ -24,6 +25,7 @@ export class ReconciliationDto {
 }
 
 /** Reconciliation creation payload. */
+@ApiSchema({ name: 'ReconciliationCreationPayload' })
 export class CreateReconciliationDto {
   @ApiProperty({ format: 'uuid', description: 'The flow that the transaction pays.' })
   @IsDefined({ message: 'flow_id is required' })

@@ -1,9 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CategoryRefDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
 import { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transaction.entity.js';
 
+@ApiSchema({ name: 'Transaction' })
 export class TransactionDto {
   @ApiProperty({ format: 'uuid', example: 'a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d' })
   id: string;

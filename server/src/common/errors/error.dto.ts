@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'IntegrationErrorSource' })
 export class ErrorSourceDto {
   @ApiProperty({
     description:
@@ -9,6 +10,7 @@ export class ErrorSourceDto {
   pointer: string;
 }
 
+@ApiSchema({ name: 'IntegrationErrorItem' })
 export class ErrorItemDto {
   @ApiProperty({ description: 'Stable, snake_case error type that software can branch on.', example: 'invalid_query_parameter' })
   code: string;
@@ -29,6 +31,7 @@ export class ErrorItemDto {
 }
 
 /** The integration error body: every error answer of the API has this shape. */
+@ApiSchema({ name: 'IntegrationError' })
 export class IntegrationErrorDto {
   @ApiProperty({ type: [ErrorItemDto] })
   errors: ErrorItemDto[];

@@ -1,9 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiProperty, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiProperty, ApiQuery, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.js';
 import { OPERATORS_BY_TYPE, type FieldSpec, type ListSpec } from './list-spec.js';
 
+@ApiSchema({ name: 'Page' })
 export class PageDto {
   @ApiProperty({
     description: 'Cursor of the next page, to send back as `cursor`; null on the last page. Opaque.',

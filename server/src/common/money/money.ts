@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsISO4217CurrencyCode, IsString, Matches } from 'class-validator';
 
 /**
@@ -18,6 +18,7 @@ export function money(amount: string | null | undefined, currency: string | null
   return { amount, currency: currency.trim() };
 }
 
+@ApiSchema({ name: 'Money' })
 export class MoneyDto implements Money {
   @ApiProperty({
     description: 'Non-negative decimal number as a string: digits with an optional decimal part (up to 15 integer and 6 decimal digits).',
