@@ -61,7 +61,7 @@ export function llmsTxtFor(origin: string): string {
             title: "API reference",
             url: origin + REFERENCE_MARKDOWN_URL,
             description:
-              "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example.",
+              "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example; the webhooks with their payloads.",
           },
           ...(document
             ? [

@@ -29,7 +29,10 @@ export function referenceMarkdown(model: ReferenceModel, host: string): string {
 }
 
 function operationMarkdown(operation: OperationView, host: string): string[] {
-  const lines = [`### ${operation.summary}`, "", `\`${operation.method} ${operation.path}\` (operationId \`${operation.id}\`)`, ""];
+  const endpoint = operation.webhook
+    ? `Webhook: Flusso sends \`${operation.method}\` to the integrator's endpoint`
+    : `\`${operation.method} ${operation.path}\``;
+  const lines = [`### ${operation.summary}`, "", `${endpoint} (operationId \`${operation.id}\`)`, ""];
   if (operation.description) lines.push(operation.description, "");
   if (operation.parameters.length > 0) {
     lines.push("| Parameter | In | Type | Required | Description |", "| --- | --- | --- | --- | --- |");
@@ -56,8 +59,11 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
     const schema = response.schema ? ` — ${schemaRef(response.schema)}` : "";
     lines.push(`- \`${response.status}\` ${response.description ?? ""}${schema}`);
   }
-  const curl = codeSamples(operation.example, host)[0];
-  lines.push("", "Example:", "", "```curl", curl.code, "```");
+  if (operation.webhook) {
+    lines.push("", "Example payload:", "", "```json", JSON.stringify(operation.example.body, null, 2), "```");
+  } else {
+    lines.push("", "Example:", "", "```curl", codeSamples(operation.example, host)[0].code, "```");
+  }
   return lines;
 }
 

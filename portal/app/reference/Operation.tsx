@@ -16,17 +16,34 @@ export function Operation({ operation, schemas }: { operation: OperationView; sc
         </h3>
         <p className="ref-endpoint">
           <span className={`ref-method ref-method-${operation.method.toLowerCase()}`}>{operation.method}</span>
-          <code>{operation.path}</code>
+          {operation.webhook ? <span>Webhook: Flusso lo invia al tuo endpoint</span> : <code>{operation.path}</code>}
         </p>
         {operation.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: operation.description }} /> : null}
+        {operation.webhook ? (
+          <p>
+            Ogni invio è firmato: <a href="/basics/webhook#verifying-signatures">come verificare la firma</a>.
+          </p>
+        ) : null}
         <Parameters parameters={operation.parameters} schemas={schemas} />
         {operation.list ? <ListOptionsTable list={operation.list} /> : null}
         {operation.requestBody ? <RequestBody body={operation.requestBody} schemas={schemas} /> : null}
         <Responses responses={operation.responses} schemas={schemas} />
       </div>
       <div className="ref-operation-samples">
-        <CodeSamples example={operation.example} />
-        <TryIt operation={operation} />
+        {operation.webhook ? (
+          // The integrator receives it: the payload instead of request samples and a try-it panel.
+          <figure className="ref-example">
+            <figcaption>Esempio di payload</figcaption>
+            <pre tabIndex={0}>
+              <code>{JSON.stringify(operation.example.body, null, 2)}</code>
+            </pre>
+          </figure>
+        ) : (
+          <>
+            <CodeSamples example={operation.example} />
+            <TryIt operation={operation} />
+          </>
+        )}
       </div>
     </section>
   );

@@ -30,8 +30,10 @@ export interface TagView {
 export interface OperationView {
   id: string;
   method: string;
-  /** Full path template including the API base path, e.g. /api/v1/companies/{company_id}/flows. */
+  /** Full path template including the API base path, e.g. /api/v1/companies/{company_id}/flows; a webhook's name. */
   path: string;
+  /** Sent by Flusso to the integrator's endpoint (`x-webhooks`): nothing to try, no request samples. */
+  webhook?: true;
   tag: string;
   summary: string;
   description?: string;
@@ -91,12 +93,15 @@ const LIST_FILTERS: SchemaNode = { kind: "object", properties: [] };
 export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: RenderMarkdown = (text) => text): ReferenceModel {
   const schemas = new SchemaBuilder(document, renderMarkdown);
   const basePath = apiBasePath(document);
-  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    HTTP_METHODS.flatMap((method) => {
-      const operation = item[method];
-      return operation ? [buildOperation(document, schemas, renderMarkdown, basePath + path, method, item, operation)] : [];
-    })
-  );
+  const build = (items: Record<string, PathItemObject> | undefined, prefix: string, webhook?: true) =>
+    Object.entries(items ?? {}).flatMap(([path, item]) =>
+      HTTP_METHODS.flatMap((method) => {
+        const operation = item[method];
+        return operation ? [buildOperation(document, schemas, renderMarkdown, prefix + path, method, item, operation, webhook)] : [];
+      })
+    );
+  // Webhooks follow the operations, so a tag of their own comes after the operations' tags.
+  const operations = [...build(document.paths, basePath), ...build(document["x-webhooks"], "", true)];
 
   // Tags keep the document's order; tags used only on operations follow in order of appearance.
   const declared = document.tags ?? [];
@@ -137,7 +142,8 @@ function buildOperation(
   path: string,
   method: string,
   item: PathItemObject,
-  operation: OperationObject
+  operation: OperationObject,
+  webhook?: true
 ): OperationView {
   const list = listOptions(operation);
   const parameters = mergeParameters(document, item, operation).map((parameter) => ({
@@ -156,6 +162,7 @@ function buildOperation(
     id,
     method: method.toUpperCase(),
     path,
+    ...optional("webhook", webhook),
     tag: operation.tags?.[0] ?? UNTAGGED,
     summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
     ...optional("description", operation.description, renderMarkdown),

@@ -96,6 +96,8 @@ export interface OpenApiDocument {
   servers?: Array<{ url: string; description?: string }>;
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, PathItemObject>;
+  /** Webhooks by name, as Redoc reads them (OpenAPI 3.0 has no `webhooks`). */
+  "x-webhooks"?: Record<string, PathItemObject>;
   components?: {
     schemas?: Record<string, SchemaOrRef>;
     parameters?: Record<string, ParameterObject | Reference>;

@@ -35,7 +35,7 @@ function operationEntries(): SearchEntry[] {
       kind: "operation" as const,
       title: operation.summary,
       url: `/api-reference/#${operationAnchor(operation.id)}`,
-      excerpt: `${operation.method} ${operation.path}`,
+      excerpt: `${operation.method} ${operation.webhook ? "webhook" : operation.path}`,
       keywords: `${operation.id} ${tag.name} ${operation.method}`,
       text: [operation.description, ...operation.parameters.map((p) => p.name)].filter(Boolean).join(" "),
     }))

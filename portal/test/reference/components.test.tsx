@@ -5,6 +5,7 @@ import { CodeLanguageProvider } from "../../app/behaviour/codeLanguage";
 import { EnvironmentProvider, useEnvironment } from "../../app/behaviour/environment";
 import { CodeSamples } from "../../app/reference/CodeSamples";
 import { buildReferenceModel } from "../../app/reference/model";
+import { Operation } from "../../app/reference/Operation";
 import { ReferenceSidebar } from "../../app/reference/ReferenceSidebar";
 import { SchemaTree } from "../../app/reference/SchemaTree";
 import { TryIt } from "../../app/reference/TryIt";
@@ -87,6 +88,29 @@ describe("ReferenceSidebar", () => {
     expect(document.getElementById("reference-tag-Reconciliations")!.hidden).toBe(true);
     fireEvent.click(group);
     expect(group.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("ends with the webhooks", () => {
+    render(<ReferenceSidebar tags={model.tags} open={false} onNavigate={() => {}} />);
+    expect(screen.getAllByRole("button").at(-1)!.textContent).toBe("Webhooks");
+    const list = document.getElementById("reference-tag-Webhooks")!;
+    expect(within(list).getByRole("link", { name: /document\.updated/ }).getAttribute("href")).toBe("#operation/documentUpdated");
+  });
+});
+
+describe("Operation", () => {
+  it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {
+    const { container } = renderWithSite(<Operation operation={operation("documentUpdated")} schemas={model.schemas} />);
+    const section = container.querySelector("section.ref-operation")!;
+    expect(section.id).toBe("operation/documentUpdated");
+    expect(section.querySelector(".ref-endpoint")!.textContent).toBe("POSTWebhook: Flusso lo invia al tuo endpoint");
+    expect(screen.getByRole("link", { name: "come verificare la firma" }).getAttribute("href")).toBe("/basics/webhook#verifying-signatures");
+    const names = [...section.querySelectorAll(".schema-tree .schema-name")].map((n) => n.textContent);
+    expect(names).toEqual(expect.arrayContaining(["id", "event", "data", "number"]));
+    expect(JSON.parse(section.querySelector(".ref-operation-samples pre")!.textContent!)).toEqual(operation("documentUpdated").example.body);
+    expect(section.querySelector(".ref-status")!.textContent).toBe("2XX");
+    expect(screen.queryAllByRole("tab")).toEqual([]);
+    expect(section.querySelector(".ref-try-it")).toBeNull();
   });
 });
 

@@ -55,6 +55,17 @@ describe("referenceMarkdown", () => {
     expect(markdown).toContain("```curl\ncurl --request DELETE \\\n  --url 'https://api.sandbox.flusso.example/api/v1/companies/");
   });
 
+  it("describes a webhook as sent to the integrator, with its payload and an example of it instead of a curl", () => {
+    const webhook = markdown.slice(markdown.indexOf("## Webhooks"), markdown.indexOf("## Schemas"));
+    expect(webhook).toContain(
+      "### document.updated\n\nWebhook: Flusso sends `POST` to the integrator's endpoint (operationId `documentUpdated`)"
+    );
+    expect(webhook).toContain("Request body (`application/json`, required): [DocumentUpdatedEvent](#documentupdatedevent).");
+    expect(webhook).toContain("- `2XX` Received.");
+    expect(webhook).toContain('Example payload:\n\n```json\n{\n  "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",\n  "event": "document.updated",');
+    expect(webhook).not.toContain("curl");
+  });
+
   it("describes each named schema once, members as nested bullets", () => {
     expect(markdown).toContain("### Money\n\n- `amount` (string, required): pattern");
     expect(markdown).toContain('- `status` (string): One of `"TO_PAY"`, `"PAID"`.');

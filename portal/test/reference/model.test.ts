@@ -9,9 +9,9 @@ const operation = (id: string) => operations.find((o) => o.id === id)!;
 
 describe("buildReferenceModel", () => {
   it("lists every operation of the document once, grouped by its first tag in document order", () => {
-    expect(model.tags.map((t) => t.name)).toEqual(["Companies", "Reconciliations", "Counterparts"]);
+    expect(model.tags.map((t) => t.name)).toEqual(["Companies", "Reconciliations", "Counterparts", "Webhooks"]);
     expect(operations.map((o) => o.id).sort()).toEqual(
-      ["createReconciliation", "deleteReconciliation", "listCompanies", "listReconciliations", "searchCounterparts"].sort()
+      ["createReconciliation", "deleteReconciliation", "documentUpdated", "listCompanies", "listReconciliations", "searchCounterparts"].sort()
     );
   });
 
@@ -106,6 +106,25 @@ describe("buildReferenceModel", () => {
     expect(create.responses[1]).toMatchObject({ description: "Invalid value.", schema: { kind: "ref", name: "ErrorBody" } });
     expect(create.responses[1].example).toEqual({ errors: [{ code: "bad_request", title: "string" }] });
     expect(operation("deleteReconciliation").responses).toEqual([{ status: "204", description: "Deleted." }]);
+  });
+
+  it("reads webhooks from x-webhooks, after the operations, with their payload and an example of it", () => {
+    expect(model.tags.at(-1)!.operations).toEqual([operation("documentUpdated")]);
+    const webhook = operation("documentUpdated");
+    expect(webhook).toMatchObject({
+      method: "POST",
+      path: "documentUpdated",
+      webhook: true,
+      summary: "document.updated",
+      requestBody: { contentType: "application/json", required: true, schema: { kind: "ref", name: "DocumentUpdatedEvent" } },
+      responses: [{ status: "2XX", description: "Received." }],
+    });
+    expect(webhook.example.body).toEqual({
+      id: "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+      event: "document.updated",
+      data: { id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", number: "FT-2026-001" },
+    });
+    expect(operation("listCompanies").webhook).toBeUndefined();
   });
 
   it("renders descriptions with the given Markdown renderer", () => {

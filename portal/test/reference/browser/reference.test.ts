@@ -34,6 +34,7 @@ let api: Awaited<ReturnType<typeof startFakeApi>>;
 let apiUrl: string;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let operationIds: string[];
+let webhookIds: string[];
 
 // Its own portal rather than the one test/browser/globalSetup.ts starts: the development host points
 // at a stand-in API.
@@ -44,10 +45,12 @@ beforeAll(async () => {
   portal = await startPortal({ FLUSSO_HOST_DEVELOPMENT: apiUrl, FLUSSO_HOST_PRODUCTION: "https://api.flusso.example" });
   browser = await launchBrowser();
   // The page reads the document built into the portal, which it also serves: compare against that.
-  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { operationId: string }>>;
-  };
-  operationIds = Object.values(document.paths).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
+  type PathItems = Record<string, Record<string, { operationId: string }>>;
+  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as { paths: PathItems; "x-webhooks"?: PathItems };
+  const ids = (items: PathItems = {}) =>
+    Object.values(items).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
+  operationIds = ids(document.paths);
+  webhookIds = ids(document["x-webhooks"]);
 }, 60_000);
 
 afterAll(async () => {
@@ -69,22 +72,30 @@ const panelTexts = (page: Page) =>
     sections.map((section) => ({
       id: section.id,
       tabs: [...section.querySelectorAll("[role=tab]")].map((t) => t.textContent),
+      tryIt: section.querySelector(".ref-try-it") !== null,
       code: section.querySelector("[role=tabpanel]")?.textContent ?? "",
     }))
   );
 
 describe("API reference in the browser", () => {
-  it("lists every operation of the OpenAPI document, each with its six samples", async () => {
+  it("lists every operation of the OpenAPI document, each with its six samples, and every webhook once without them", async () => {
     expect(operationIds.length).toBeGreaterThan(0);
+    expect(webhookIds).toEqual(["documentUpdated"]);
     const page = await openReference(browser.context);
     const sections = await panelTexts(page);
-    expect(sections.map((s) => s.id.replace("operation/", "")).sort()).toEqual([...operationIds].sort());
-    for (const section of sections) expect(section.tabs).toEqual(LANGUAGES);
+    expect(sections.map((s) => s.id.replace("operation/", "")).sort()).toEqual([...operationIds, ...webhookIds].sort());
+    for (const { id, tabs, tryIt } of sections) {
+      const webhook = webhookIds.includes(id.replace("operation/", ""));
+      expect({ id, tabs, tryIt }).toEqual({ id, tabs: webhook ? [] : LANGUAGES, tryIt: !webhook });
+    }
+    const sidebarGroups = await page.locator(".ref-sidebar-group").allTextContents();
+    expect(sidebarGroups.at(-1)).toBe("Webhooks");
+    expect(await page.locator('.ref-sidebar a[href="#operation/documentUpdated"]').textContent()).toBe("POSTdocument.updated");
 
     // The chosen language is shared by every group: one click switches every operation's sample.
     for (const language of LANGUAGES) {
       await page.locator(".ref-operation [role=tab]", { hasText: language }).first().click();
-      for (const { id, code } of await panelTexts(page)) {
+      for (const { id, code } of (await panelTexts(page)).filter((s) => s.tryIt)) {
         expect({ id, language, bearer: /Bearer YOUR_API_KEY/.test(code), host: code.includes(apiUrl.replace("http://", "")) }).toEqual({
           id,
           language,
@@ -142,23 +153,38 @@ describe("API reference in the browser", () => {
     await page.close();
   }, 30_000);
 
+  it("a deep link to the webhook shows it below the navbar", async () => {
+    const page = await openReference(browser.context, "#operation/documentUpdated");
+    await page.waitForTimeout(200);
+    const { top, navbarBottom, viewport } = await page.evaluate(() => ({
+      top: document.getElementById("operation/documentUpdated")!.getBoundingClientRect().top,
+      navbarBottom: document.querySelector(".navbar")!.getBoundingClientRect().bottom,
+      viewport: window.innerHeight,
+    }));
+    expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
+    expect(top).toBeLessThan(viewport / 2);
+    await page.close();
+  }, 30_000);
+
   it("reads without JavaScript: operations, schemas and samples are in the server HTML", async () => {
     const noScript = await launchBrowser({ javaScriptEnabled: false });
     const page = await noScript.context.newPage();
     await page.goto(`${portal.url}/api-reference/`);
-    expect(await page.locator(".ref-operation").count()).toBe(operationIds.length);
+    expect(await page.locator(".ref-operation").count()).toBe(operationIds.length + webhookIds.length);
     expect(await page.locator(".ref-operation [role=tabpanel]").first().textContent()).toContain("Authorization: Bearer");
     expect(await page.locator(".schema-tree").count()).toBeGreaterThan(0);
     await noScript.close();
   }, 30_000);
 
-  it("search finds a docs page and an operation", async () => {
+  it("search finds a docs page, an operation and the webhook", async () => {
     const page = await browser.context.newPage();
     await page.goto(`${portal.url}/search?q=authentication`);
     expect(await page.locator(".search-results a").first().getAttribute("href")).toBe("/authentication/");
     const operation = operationIds[0];
     await page.goto(`${portal.url}/search?q=${operation}`);
     expect(await page.locator(".search-results a").first().getAttribute("href")).toBe(`/api-reference/#operation/${operation}`);
+    await page.goto(`${portal.url}/search?q=document.updated`);
+    expect(await page.locator(".search-results a").first().getAttribute("href")).toBe("/api-reference/#operation/documentUpdated");
 
     // The navbar box asks the same route as you type.
     await page.goto(`${portal.url}/api-reference/`);
@@ -190,9 +216,9 @@ describe("llms.txt and Markdown versions", () => {
     }
   });
 
-  it("the reference Markdown lists every operation; unknown pages are 404", async () => {
+  it("the reference Markdown lists every operation and webhook; unknown pages are 404", async () => {
     const markdown = await (await fetch(`${portal.url}/api-reference.md`)).text();
-    for (const id of operationIds) expect(markdown).toContain(`(operationId \`${id}\`)`);
+    for (const id of [...operationIds, ...webhookIds]) expect(markdown).toContain(`(operationId \`${id}\`)`);
     expect((await fetch(`${portal.url}/basics/nope.md`)).status).toBe(404);
   });
 
