@@ -6,7 +6,7 @@ import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { toErrorResponse } from './common/errors/error-response.js';
 import { RouteTable } from './common/http/route-table.js';
-import { HSTS, registerSecurityHooks } from './common/http/security.hooks.js';
+import { registerSecurityHooks, SECURITY_HEADERS } from './common/http/security.hooks.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/config.js';
 import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
@@ -34,7 +34,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean 
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
       const { status, body, headers } = toErrorResponse(error);
       void reply
-        .headers({ ...headers, 'strict-transport-security': HSTS, 'x-content-type-options': 'nosniff' })
+        .headers({ ...headers, ...SECURITY_HEADERS })
         .status(status)
         .type('application/json; charset=utf-8')
         .send(body);

@@ -1,5 +1,6 @@
 import { isISO4217CurrencyCode } from 'class-validator';
 import { CsvError, parse } from 'csv-parse/sync';
+import { isCalendarDate } from '../common/validation/calendar-date.js';
 import type { TransactionType } from '../transactions/transaction.entity.js';
 
 /**
@@ -46,7 +47,6 @@ export interface ParsedStatement {
 }
 
 const SIGNED_AMOUNT = /^-?\d{1,15}(\.\d{1,6})?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const MAX_TEXT = 1000;
 
@@ -57,14 +57,6 @@ class RowError extends Error {
   ) {
     super(message);
   }
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function calendarDate(column: CsvColumn, value: string): string {

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { Account } from '../accounts/account.entity.js';
 import { insertRows } from '../demo/bulk-insert.js';
 import { parseStatement, type RowProblem } from './transactions-csv.js';
+import { isUuid } from '../common/validation/uuid.js';
 
 /** Imports a CSV bank statement into one account: every row is valid and imported, or nothing is. */
 
@@ -28,7 +29,6 @@ export interface ImportResult {
   imported: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rows per INSERT: large statements, well under PostgreSQL's limits. */
 const CHUNK = 5_000;
 
@@ -47,7 +47,7 @@ const COLUMNS = {
 } as const;
 
 function requireUuid(value: string, what: string): void {
-  if (!UUID.test(value)) throw new CsvImportError(`${what} id "${value}" is not a uuid.`);
+  if (!isUuid(value)) throw new CsvImportError(`${what} id "${value}" is not a uuid.`);
 }
 
 async function findAccount(dataSource: DataSource, companyId: string, accountId: string): Promise<Account> {

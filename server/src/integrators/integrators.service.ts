@@ -8,6 +8,7 @@ import { isValidPartitaIva } from '../demo/italian-identifiers.js';
 import { ApiKey } from './api-key.entity.js';
 import { CompanyGrant } from './company-grant.entity.js';
 import { Integrator } from './integrator.entity.js';
+import { isUuid } from '../common/validation/uuid.js';
 
 /**
  * The operator's side of tenancy: integrators, their API keys, companies and the grants between them. Plain TypeORM
@@ -73,7 +74,6 @@ export interface GrantView {
 
 const ENVIRONMENTS: readonly Environment[] = ['development', 'production'];
 const FISCAL_REGIME = /^RF(0[1-9]|1[0-9]|20)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function keyView(key: ApiKey): KeyView {
   return {
@@ -99,7 +99,7 @@ function companyView(company: Company): CompanyView {
 }
 
 function requireUuid(value: string, what: string): string {
-  if (!UUID.test(value)) throw new IntegratorsError(`${what} "${value}" is not a uuid.`);
+  if (!isUuid(value)) throw new IntegratorsError(`${what} "${value}" is not a uuid.`);
   return value.toLowerCase();
 }
 

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { isUuid } from '../listing/list-query.js';
+import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
 import { PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context.js';
 import { AuthService } from './auth.service.js';

@@ -1,6 +1,6 @@
 import type { FindOptionsWhere, Repository } from 'typeorm';
 import { ApiError } from '../errors/api-error.js';
-import { isUuid } from '../listing/list-query.js';
+import { isUuid } from '../validation/uuid.js';
 
 /**
  * Loads a row by id for a company: 404 when no such row exists, 403 when it belongs to another company (the caller

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { errorItem } from '../errors/api-error.js';
 
-export const HSTS = 'max-age=63072000; includeSubDomains; preload';
+/** Headers every answer carries, whoever writes it. */
+export const SECURITY_HEADERS = {
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'x-content-type-options': 'nosniff',
+};
 
 /**
  * HTTPS only: in production a request that did not arrive over TLS (directly, or as told by a trusted proxy's
@@ -10,8 +14,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains; preload';
  */
 export function registerSecurityHooks(fastify: FastifyInstance, config: AppConfig): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('strict-transport-security', HSTS);
-    reply.header('x-content-type-options', 'nosniff');
+    reply.headers(SECURITY_HEADERS);
     if (config.environment === 'production' && request.protocol !== 'https') {
       await reply
         .status(403)

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
+import { isCalendarDate } from '../validation/calendar-date.js';
+import { isUuid } from '../validation/uuid.js';
 import {
   FILTER_OPERATORS,
   OPERATORS_BY_TYPE,
@@ -41,20 +43,8 @@ export interface ListQuery {
   fingerprint: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-function isRealDate(value: string): boolean {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1 && y <= 9999;
-}
 
 /** One query parameter as a single string; repeating a parameter is ambiguous and refused. */
 function single(query: QueryParams, name: string): string | undefined {
@@ -70,7 +60,7 @@ function parseValue(raw: string, spec: FieldSpec, param: string, field: string):
   if (raw.includes('\u0000')) throw ApiError.badQuery(param, `The value of ${param} contains a NUL character.`);
   switch (spec.type) {
     case 'uuid':
-      if (!UUID.test(raw)) throw ApiError.badQuery(param, `${field} must be a uuid, got "${raw}".`);
+      if (!isUuid(raw)) throw ApiError.badQuery(param, `${field} must be a uuid, got "${raw}".`);
       return raw.toLowerCase();
     case 'enum':
       if (!spec.values?.includes(raw)) {
@@ -78,10 +68,10 @@ function parseValue(raw: string, spec: FieldSpec, param: string, field: string):
       }
       return raw;
     case 'date':
-      if (!DATE.test(raw) || !isRealDate(raw)) throw ApiError.badQuery(param, `${field} must be a date (YYYY-MM-DD), got "${raw}".`);
+      if (!isCalendarDate(raw)) throw ApiError.badQuery(param, `${field} must be a date (YYYY-MM-DD), got "${raw}".`);
       return raw;
     case 'datetime':
-      if (!DATETIME.test(raw) || !isRealDate(raw) || Number.isNaN(Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw))) {
+      if (!DATETIME.test(raw) || !isCalendarDate(raw.slice(0, 10)) || Number.isNaN(Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw))) {
         throw ApiError.badQuery(param, `${field} must be an ISO 8601 date-time (e.g. 2026-01-31T09:30:00Z), got "${raw}".`);
       }
       return new Date(raw.length === 10 ? `${raw}T00:00:00Z` : raw).toISOString();
