@@ -8,6 +8,7 @@ export default {
   rootDir: '.',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/server/**/*.spec.ts'],
+  setupFiles: ['<rootDir>/server/test/setup-env.ts'],
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/portal/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

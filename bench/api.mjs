@@ -19,11 +19,13 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DEEP_PAGE = 40_000;
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? (() => {
-  const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-  url.pathname = '/flusso_bench';
-  return url.toString();
-})();
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (() => {
+    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
+    url.pathname = '/flusso_bench';
+    return url.toString();
+  })();
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -37,7 +39,9 @@ async function waitFor(url, headers) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(url, { headers })).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
@@ -91,7 +95,10 @@ async function interleaved(urls, headers, rounds) {
 const { db, demo } = await prepare();
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
 const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000' };
-const api = spawn(process.execPath, ['dist/server/src/main.js'], { env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+  env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const bare = fork('bench/bare-server.mjs', { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 const headers = { authorization: `Bearer ${demo.apiKey}` };
 const path = `/api/v1/companies/${demo.companyId}/transactions`;
@@ -123,10 +130,10 @@ try {
   const first = `http://127.0.0.1:${apiPort}${path}?page_size=25&sort=date`;
   const { page } = await (await fetch(first, { headers })).json();
   const { f } = JSON.parse(Buffer.from(page.cursor, 'base64url').toString());
-  const [row] = await db.query(
-    'SELECT date::text AS date, id FROM transactions WHERE company_id = $1 ORDER BY date, id OFFSET $2 LIMIT 1',
-    [demo.companyId, (DEEP_PAGE - 1) * 25 - 1],
-  );
+  const [row] = await db.query('SELECT date::text AS date, id FROM transactions WHERE company_id = $1 ORDER BY date, id OFFSET $2 LIMIT 1', [
+    demo.companyId,
+    (DEEP_PAGE - 1) * 25 - 1,
+  ]);
   if (!row) throw new Error(`the company has fewer than ${DEEP_PAGE} pages of transactions`);
   const deepCursor = Buffer.from(JSON.stringify({ k: [row.date, row.id], f })).toString('base64url');
   const deep = `${first}&cursor=${deepCursor}`;

@@ -12,26 +12,26 @@
 // with install scripts) into the workspace would add nothing the benchmark uses. Both the current
 // major and the last 2.x are measured: 2.x is what static Redoc pages have run for years and its
 // bundle is far smaller, so it is the stricter comparison.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer } from "node:http";
-import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS } from "../portal/test/support/chromium-args.mjs";
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../test-support/chromium-args.mjs';
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PORTAL = join(ROOT, "portal");
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PORTAL = join(ROOT, 'portal');
 const RENDERS = Number(process.env.BENCH_N ?? 200);
 const WARMUP = 20;
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
-const REDOC_VERSIONS = (process.env.REDOC_VERSIONS ?? "3.0.1,2.5.2").split(",");
+const REDOC_VERSIONS = (process.env.REDOC_VERSIONS ?? '3.0.1,2.5.2').split(',');
 const PAGES = [
-  { name: "Docs page /basics/errors", path: "/basics/errors" },
-  { name: "API reference /api-reference/", path: "/api-reference/" },
+  { name: 'Docs page /basics/errors', path: '/basics/errors' },
+  { name: 'API reference /api-reference/', path: '/api-reference/' },
 ];
 
 const gzipBytes = (data) => gzipSync(data).length;
@@ -44,15 +44,15 @@ function percentile(sorted, p) {
 function median(values) {
   return percentile(
     [...values].sort((a, b) => a - b),
-    50
+    50,
   );
 }
 
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
       server.close(() => resolve(port));
     });
@@ -66,7 +66,7 @@ async function waitFor(url, child) {
       await fetch(url);
       return;
     } catch (error) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`portal did not start: ${error}`);
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`portal did not start: ${error}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -74,14 +74,14 @@ async function waitFor(url, child) {
 
 async function startPortal() {
   const port = await freePort();
-  const child = spawn(join(ROOT, "node_modules/.bin/remix-serve"), ["build/server/index.js"], {
+  const child = spawn(join(ROOT, 'node_modules/.bin/remix-serve'), ['build/server/index.js'], {
     cwd: PORTAL,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/llms.txt`, child);
-  return { url, stop: () => child.kill("SIGTERM") };
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 /** Sequential full renders (time to the last byte, streamed parts included). */
@@ -109,24 +109,24 @@ function shippedJavaScript(html) {
     ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?"(\/assets\/[^"]+\.js)"/g),
   ];
   const files = [...new Set(references.map((m) => m[1]))];
-  const external = files.reduce((sum, file) => sum + gzipBytes(readFileSync(join(PORTAL, "build/client", file))), 0);
+  const external = files.reduce((sum, file) => sum + gzipBytes(readFileSync(join(PORTAL, 'build/client', file))), 0);
   const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1])
-    .filter((code) => code.trim() !== "")
+    .filter((code) => code.trim() !== '')
     .reduce((sum, code) => sum + gzipBytes(code), 0);
   return { files: files.length, external, inline, html: gzipBytes(html) };
 }
 
 function redocBundle(version) {
   const cache = join(tmpdir(), `flusso-bench-redoc-${version}`);
-  const bundle = join(cache, "package/bundles/redoc.standalone.js");
+  const bundle = join(cache, 'package/bundles/redoc.standalone.js');
   if (!existsSync(bundle)) {
     mkdirSync(cache, { recursive: true });
-    const tarball = execFileSync("npm", ["pack", `redoc@${version}`, "--silent"], { cwd: cache, encoding: "utf8" })
+    const tarball = execFileSync('npm', ['pack', `redoc@${version}`, '--silent'], { cwd: cache, encoding: 'utf8' })
       .trim()
-      .split("\n")
+      .split('\n')
       .pop();
-    execFileSync("tar", ["xzf", tarball, "package/bundles/redoc.standalone.js"], { cwd: cache });
+    execFileSync('tar', ['xzf', tarball, 'package/bundles/redoc.standalone.js'], { cwd: cache });
   }
   return readFileSync(bundle);
 }
@@ -134,28 +134,26 @@ function redocBundle(version) {
 /** Serves a page that renders our document with Redoc, as a static Redoc page does. */
 function serveRedoc(bundle, spec) {
   // 3.x ships the standalone bundle as an ES module; 2.x as a script defining window.Redoc.
-  const start = /export\s*\{[^}]*\binit\b[^}]*\};?\s*$/.test(bundle.toString("utf8", bundle.length - 300))
+  const start = /export\s*\{[^}]*\binit\b[^}]*\};?\s*$/.test(bundle.toString('utf8', bundle.length - 300))
     ? `<script type="module">import { init } from '/redoc.standalone.js'; init('/openapi.json', {}, document.getElementById('redoc'));</script>`
     : `<script src="/redoc.standalone.js"></script><script>Redoc.init('/openapi.json', {}, document.getElementById('redoc'));</script>`;
   const page = `<!doctype html><html><head><meta charset="utf-8"><title>Redoc</title></head><body><div id="redoc"></div>${start}</body></html>`;
   const files = {
-    "/": ["text/html", page],
-    "/redoc.standalone.js": ["application/javascript", bundle],
-    "/openapi.json": ["application/json", spec],
+    '/': ['text/html', page],
+    '/redoc.standalone.js': ['application/javascript', bundle],
+    '/openapi.json': ['application/json', spec],
   };
   const server = createHttpServer((request, response) => {
-    const [type, body] = files[request.url] ?? ["text/plain", "not found"];
-    response.writeHead(files[request.url] ? 200 : 404, { "Content-Type": type }).end(body);
+    const [type, body] = files[request.url] ?? ['text/plain', 'not found'];
+    response.writeHead(files[request.url] ? 200 : 404, { 'Content-Type': type }).end(body);
   });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/` }))
-  );
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/` })));
 }
 
 async function withBrowser(run) {
-  const profile = mkdtempSync(join(tmpdir(), "flusso-bench-chromium-"));
+  const profile = mkdtempSync(join(tmpdir(), 'flusso-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
+    executablePath: '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 900 },
@@ -174,8 +172,8 @@ async function browserTimes(context, url, readyMs) {
   for (let i = 0; i < BROWSER_RUNS; i++) {
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
-    await session.send("Network.clearBrowserCache");
-    await page.goto(url, { waitUntil: "load" });
+    await session.send('Network.clearBrowserCache');
+    await page.goto(url, { waitUntil: 'load' });
     times.push(await readyMs(page));
     await page.close();
   }
@@ -185,28 +183,29 @@ async function browserTimes(context, url, readyMs) {
 // Ours is rendered on the server: the reference is on screen at first contentful paint.
 const oursReady = (page) =>
   page.evaluate(() => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    return paint ? paint.startTime : performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    return paint ? paint.startTime : performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd;
   });
 
+/* global document */
 // Redoc renders in the browser: its first view is on screen once the document's title is.
 const redocReady = (title) => async (page) =>
   (
-    await page.waitForFunction((text) => document.getElementById("redoc").innerText.includes(text) && performance.now(), title, {
-      polling: "raf",
+    await page.waitForFunction((text) => document.getElementById('redoc').innerText.includes(text) && performance.now(), title, {
+      polling: 'raf',
       timeout: 60_000,
     })
   ).jsonValue();
 
 async function main() {
-  if (!process.argv.includes("--skip-build")) {
-    execFileSync("npm", ["run", "build", "-w", "portal"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (!process.argv.includes('--skip-build')) {
+    execFileSync('npm', ['run', 'build', '-w', 'portal'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const portal = await startPortal();
   const servers = [];
   try {
     const spec = await (await fetch(`${portal.url}/openapi.json`)).text();
-    if (!spec.startsWith("{")) throw new Error("the portal has no OpenAPI document: run `npm run openapi` first");
+    if (!spec.startsWith('{')) throw new Error('the portal has no OpenAPI document: run `npm run openapi` first');
 
     const rows = [];
     for (const { name, path } of PAGES) {
@@ -234,39 +233,38 @@ async function main() {
     const reference = rows[1];
 
     console.log(`Portal benchmark: ${RENDERS} sequential server renders per page after ${WARMUP} warm-up, gzip level 6.\n`);
-    console.log("page                              render p50   render p99   JS files  JS gzip    inline <script> gzip  HTML gzip");
+    console.log('page                              render p50   render p99   JS files  JS gzip    inline <script> gzip  HTML gzip');
     for (const row of rows) {
       console.log(
-        `${row.name.padEnd(34)}${`${row.p50.toFixed(2)} ms`.padStart(10)}${`${row.p99.toFixed(2)} ms`.padStart(13)}${String(
-          row.files
-        ).padStart(10)}${`${kb(row.external)} KB`.padStart(11)}${`${kb(row.inline)} KB`.padStart(22)}${`${kb(row.html)} KB`.padStart(11)}`
+        `${row.name.padEnd(34)}${`${row.p50.toFixed(2)} ms`.padStart(10)}${`${row.p99.toFixed(2)} ms`.padStart(13)}${String(row.files).padStart(
+          10,
+        )}${`${kb(row.external)} KB`.padStart(11)}${`${kb(row.inline)} KB`.padStart(22)}${`${kb(row.html)} KB`.padStart(11)}`,
       );
     }
     for (const redoc of redocs) {
       console.log(
-        `${`Redoc ${redoc.version} standalone`.padEnd(34)}${"(client)".padStart(10)}${"(client)".padStart(13)}${"1".padStart(10)}${`${kb(
-          redoc.external
-        )} KB`.padStart(11)}${`+ spec ${kb(redoc.spec)} KB`.padStart(22)}`
+        `${`Redoc ${redoc.version} standalone`.padEnd(34)}${'(client)'.padStart(10)}${'(client)'.padStart(13)}${'1'.padStart(10)}${`${kb(
+          redoc.external,
+        )} KB`.padStart(11)}${`+ spec ${kb(redoc.spec)} KB`.padStart(22)}`,
       );
     }
     console.log(`\nReference on screen in headless Chromium, median of ${BROWSER_RUNS} cold loads:`);
     console.log(`  ours ${oursMs.toFixed(0)} ms (first contentful paint: rendered on the server)`);
-    for (const redoc of redocs)
-      console.log(`  Redoc ${redoc.version} ${redoc.renderMs.toFixed(0)} ms (first view on screen: rendered in the browser)`);
+    for (const redoc of redocs) console.log(`  Redoc ${redoc.version} ${redoc.renderMs.toFixed(0)} ms (first view on screen: rendered in the browser)`);
     console.log(`\nJavaScript shipped by the API reference / by Redoc (target ≤ 0.333):`);
     for (const redoc of redocs) {
       redoc.ratio = reference.external / redoc.external;
       redoc.ratioWithData = (reference.external + reference.inline) / (redoc.external + redoc.spec);
       console.log(
         `  vs Redoc ${redoc.version}: ${redoc.ratio.toFixed(3)} ${
-          redoc.ratio <= 1 / 3 ? "(met)" : "(NOT met)"
-        }; with page data vs spec download: ${redoc.ratioWithData.toFixed(3)}`
+          redoc.ratio <= 1 / 3 ? '(met)' : '(NOT met)'
+        }; with page data vs spec download: ${redoc.ratioWithData.toFixed(3)}`,
       );
     }
 
-    const results = join(ROOT, "bench/results");
+    const results = join(ROOT, 'bench/results');
     mkdirSync(results, { recursive: true });
-    writeFileSync(join(results, "portal.json"), `${JSON.stringify({ renders: RENDERS, pages: rows, oursMs, redocs }, null, 2)}\n`);
+    writeFileSync(join(results, 'portal.json'), `${JSON.stringify({ renders: RENDERS, pages: rows, oursMs, redocs }, null, 2)}\n`);
   } finally {
     portal.stop();
     for (const server of servers) server.close();

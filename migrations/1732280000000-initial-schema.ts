@@ -214,12 +214,8 @@ export class InitialSchema1732280000000 implements MigrationInterface {
     await db.query(`CREATE INDEX transactions_company_booking ON transactions (company_id, booking_date_time, id)`);
     await db.query(`CREATE INDEX transactions_company_account_date ON transactions (company_id, account_id, date, id)`);
     await db.query(`CREATE INDEX transactions_company_type_date ON transactions (company_id, type, date, id)`);
-    await db.query(
-      `CREATE INDEX transactions_clean_description_trgm ON transactions USING gin (clean_description gin_trgm_ops)`,
-    );
-    await db.query(
-      `CREATE INDEX transactions_counterpart_name_trgm ON transactions USING gin (counterpart_name gin_trgm_ops)`,
-    );
+    await db.query(`CREATE INDEX transactions_clean_description_trgm ON transactions USING gin (clean_description gin_trgm_ops)`);
+    await db.query(`CREATE INDEX transactions_counterpart_name_trgm ON transactions USING gin (counterpart_name gin_trgm_ops)`);
 
     await db.query(`
       CREATE TABLE reconciliations (

@@ -1,4 +1,30 @@
 import { InitialSchema1732280000000 } from './1732280000000-initial-schema.js';
+import { DocumentVersion1795431090864 } from './1795431090864-document-version.js';
+import { CategoriesInUse1795431718196 } from './1795431718196-categories-in-use.js';
+import { ReconciliationAmounts1795431734858 } from './1795431734858-reconciliation-amounts.js';
+import { CounterpartsWritable1795432671468 } from './1795432671468-counterparts-writable.js';
+import { Webhooks1795433000000 } from './1795433000000-webhooks.js';
+import { IdempotencyKeys1795434000000 } from './1795434000000-idempotency-keys.js';
+import { PaymentBatches1795435000000 } from './1795435000000-payment-batches.js';
+import { Invoices1795436000000 } from './1795436000000-invoices.js';
+import { KeyPermissions1795437500000 } from './1795437500000-key-permissions.js';
+import { Products1795437600000 } from './1795437600000-products.js';
+import { Sectionals1795437700000 } from './1795437700000-sectionals.js';
+import { InvoiceShares1795449000000 } from './1795449000000-invoice-shares.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
-export const migrations = [InitialSchema1732280000000];
+export const migrations = [
+  InitialSchema1732280000000,
+  DocumentVersion1795431090864,
+  CategoriesInUse1795431718196,
+  ReconciliationAmounts1795431734858,
+  CounterpartsWritable1795432671468,
+  Webhooks1795433000000,
+  IdempotencyKeys1795434000000,
+  PaymentBatches1795435000000,
+  Invoices1795436000000,
+  KeyPermissions1795437500000,
+  Products1795437600000,
+  Sectionals1795437700000,
+  InvoiceShares1795449000000,
+];

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
@@ -18,7 +19,7 @@ import { getDocsSidebar } from "~/docs/content.server";
 import { CRASH_TITLE, CrashScreen } from "~/layout/CrashScreen";
 import { NOT_FOUND_TITLE, NotFound } from "~/layout/NotFound";
 import { SiteShell } from "~/layout/SiteShell";
-import { ANNOUNCEMENT, SITE_TITLE } from "~/layout/site";
+import { ANNOUNCEMENT, SITE_LANGUAGE, SITE_TITLE, type PageHandle } from "~/layout/site";
 import { getSiteConfig } from "~/layout/site.server";
 import { useSiteData } from "~/layout/useSiteData";
 import stylesheet from "~/styles/site.css?url";
@@ -42,9 +43,22 @@ export const shouldRevalidate = () => false;
 // Theme, environment and announcement are applied before the first paint, so nothing flashes.
 const headScript = colorModeScript + environmentScript + announcementScript(ANNOUNCEMENT.id);
 
+/**
+ * The page's language: the deepest route that names one, in its `handle` or its loader data (every docs page's
+ * loader says English), else the site's.
+ */
+function usePageLanguage(): string {
+  const languages = useMatches().flatMap((match) => {
+    const data = match.data as { lang?: unknown } | null | undefined;
+    return (match.handle as PageHandle | undefined)?.lang ?? (typeof data?.lang === "string" ? data.lang : []);
+  });
+  return languages.at(-1) ?? SITE_LANGUAGE;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const lang = usePageLanguage();
   return (
-    <html lang="en" dir="ltr" data-theme="light" suppressHydrationWarning>
+    <html lang={lang} dir="ltr" data-theme="light" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

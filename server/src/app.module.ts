@@ -5,6 +5,7 @@ import { AuthModule } from './common/auth/auth.module.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { EventsModule } from './common/events/events.module.js';
 import { GracefulShutdown } from './common/http/graceful-shutdown.js';
+import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { RedisModule } from './common/redis/redis.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import type { AppConfig } from './config/config.js';
@@ -12,8 +13,14 @@ import { ConfigModule } from './config/config.module.js';
 import { CounterpartsModule } from './counterparts/counterparts.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FlowsModule } from './flows/flows.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { ProductsModule } from './products/products.module.js';
+import { SectionalsModule } from './sectionals/sectionals.module.js';
 import { ReconciliationsModule } from './reconciliations/reconciliations.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { SharesModule } from './shares/shares.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -23,18 +30,25 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot({ limits: true }),
         RedisModule,
         AuthModule,
         EventsModule,
+        IdempotencyModule,
         CompaniesModule,
         AccountsModule,
         CategoriesModule,
         CounterpartsModule,
         DocumentsModule,
+        InvoicesModule,
         FlowsModule,
+        ProductsModule,
         TransactionsModule,
         ReconciliationsModule,
+        PaymentsModule,
+        SectionalsModule,
+        WebhooksModule,
+        SharesModule,
       ],
       providers: [GracefulShutdown],
     };

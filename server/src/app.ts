@@ -1,62 +1,78 @@
-import { type LogLevel } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { toErrorResponse } from './common/errors/error-response.js';
+import { sendError } from './common/errors/send-error.js';
+import { answerClientError } from './common/http/client-errors.js';
+import { CORS_OPTIONS } from './common/http/cors.js';
 import { RouteTable } from './common/http/route-table.js';
 import { registerSecurityHooks, SECURITY_HEADERS } from './common/http/security.hooks.js';
+import { registerIdempotency } from './common/idempotency/idempotency.interceptor.js';
+import { IdempotencyService } from './common/idempotency/idempotency.service.js';
+import { registerAccessLog } from './common/logging/access-log.js';
+import { createLogger, NestPinoLogger } from './common/logging/logger.js';
+import { requestIdOf } from './common/logging/request-id.js';
+import { checkJsonBody } from './common/validation/json-body.js';
+import { registerXmlBodies } from './common/http/xml-body.js';
+import { XML_BODY_LIMIT, XML_ROUTES } from './invoices/xml-routes.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/config.js';
 import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
-
-const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  debug: ['debug', 'log', 'warn', 'error', 'fatal'],
-  info: ['log', 'warn', 'error', 'fatal'],
-  warn: ['warn', 'error', 'fatal'],
-  error: ['error', 'fatal'],
-  silent: [],
-};
 
 /**
  * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In
  * preview mode no provider is instantiated (no database or Redis connection): enough to generate the OpenAPI document.
  */
-export async function createApi(config: AppConfig, options: { preview?: boolean } = {}): Promise<NestFastifyApplication> {
+export async function createApi(config: AppConfig, options: { preview?: boolean; logDestination?: DestinationStream } = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config, 'api', options.logDestination);
   const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // The caller's X-Request-Id when it is a sensible one, else a new id; on every answer and log line of the request.
+    genReqId: requestIdOf,
+    // One access line per request (registerAccessLog) instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Integrators write `/companies/` as often as `/companies`; both name the same resource.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // The router refuses a malformed URL or an over-long path segment before any hook or filter runs: those answers
     // leave as the integration error too, with the headers every answer carries.
-    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
-      const { status, body, headers } = toErrorResponse(error);
-      void reply
-        .headers({ ...headers, ...SECURITY_HEADERS })
-        .status(status)
-        .type('application/json; charset=utf-8')
-        .send(body);
-    },
+    // Requests Node's HTTP parser refuses never reach Fastify: they are answered as the integration error too.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => sendError(request, reply.headers(SECURITY_HEADERS), error),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LOG_LEVELS[config.logLevel],
+    logger: new NestPinoLogger(logger),
     abortOnError: false,
     preview: options.preview ?? false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  // JSON is the only body this API reads; anything else is a 415, not a string that fails validation.
+  // JSON is the body this API reads (and XML for invoices, registerXmlBodies); anything else is a 415, not a string that fails validation.
   fastify.removeContentTypeParser('text/plain');
+  // Fastify's JSON parser (which refuses `__proto__` and `constructor.prototype`), then the shape check that must run
+  // before class-transformer walks the body.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.bodyLimitBytes }, (request, body, done) =>
+    parseJson(request, body.toString(), (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        checkJsonBody(value);
+      } catch (invalid) {
+        return done(invalid as Error, undefined);
+      }
+      done(null, value);
+    }),
+  );
+  registerAccessLog(fastify);
   registerSecurityHooks(fastify, config);
+  registerXmlBodies(fastify, { routes: XML_ROUTES, bodyLimit: XML_BODY_LIMIT });
+  // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor claims the key); no provider in preview.
+  if (!options.preview) registerIdempotency(fastify, app.get(IdempotencyService));
   const routes = new RouteTable();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  app.enableCors({
-    origin: '*',
-    allowedHeaders: ['authorization', 'content-type'],
-    exposedHeaders: ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after'],
-    maxAge: 600,
-  });
+  app.enableCors(CORS_OPTIONS);
   app.setGlobalPrefix(BASE_PATH.slice(1));
   app.useGlobalFilters(new AllExceptionsFilter(routes));
   app.useGlobalPipes(new BodyValidationPipe());

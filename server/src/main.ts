@@ -9,5 +9,5 @@ runMain(async () => {
   await preflight(config, config.environment === 'development');
   const app = await createApi(config);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Flusso API (${config.environment}) listening on http://localhost:${config.port}/api/v1`);
+  app.getHttpAdapter().getInstance().log.info(`Flusso API (${config.environment}) listening on http://localhost:${config.port}/api/v1`);
 });

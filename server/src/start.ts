@@ -63,12 +63,15 @@ runMain(async () => {
   const config = loadConfig();
   await preflight(config, true);
   const apiUrl = `http://localhost:${config.port}`;
-  const env = { ...process.env, FLUSSO_HOST_DEVELOPMENT: process.env.FLUSSO_HOST_DEVELOPMENT ?? apiUrl };
+  // The access log would bury the summary below: on one machine the processes log warnings and errors only.
+  const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', FLUSSO_HOST_DEVELOPMENT: process.env.FLUSSO_HOST_DEVELOPMENT ?? apiUrl };
   const demo = await demoCredentials(env);
 
   children.push(run('API', process.execPath, ['dist/server/src/main.js'], env));
   children.push(run('worker', process.execPath, ['dist/server/src/worker.js'], env));
-  children.push(run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], { ...env, PORT: String(PORTAL_PORT) }, 'portal'));
+  children.push(
+    run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], { ...env, PORT: String(PORTAL_PORT) }, 'portal'),
+  );
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   await Promise.all([answering(`${apiUrl}/api/v1/openapi.json`), answering(`http://localhost:${PORTAL_PORT}/`)]);

@@ -1,11 +1,18 @@
 import { BullModule } from '@nestjs/bullmq';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
 import { DatabaseModule } from './common/database/database.module.js';
 import { EventRelayService, EVENTS_QUEUE } from './common/events/event-relay.service.js';
+import { IdempotencySweeper } from './common/idempotency/idempotency-sweeper.js';
+import { IdempotencyService } from './common/idempotency/idempotency.service.js';
+import { createLogger, NestPinoLogger } from './common/logging/logger.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { DeliveriesModule } from './deliveries/deliveries.module.js';
+import { SdiModule } from './invoices/sdi/sdi.module.js';
 
-/** The worker process: background work on BullMQ, no HTTP. */
+/** The worker process: background work on BullMQ and PostgreSQL (events, deliveries, the SDI), no HTTP. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -13,14 +20,24 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot({ limits: false }),
         BullModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (appConfig: AppConfig) => ({ connection: { url: appConfig.redisUrl }, prefix: 'flusso' }),
+          useFactory: (appConfig: AppConfig) => ({ connection: { url: appConfig.redisUrl }, prefix: appConfig.redisPrefix }),
         }),
         BullModule.registerQueue({ name: EVENTS_QUEUE }),
+        DeliveriesModule,
+        SdiModule,
       ],
-      providers: [EventRelayService],
+      providers: [EventRelayService, IdempotencyService, IdempotencySweeper],
     };
   }
+}
+
+/** The worker process's application context, logging as JSON at LOG_LEVEL like the API. */
+export async function createWorker(config: AppConfig, options: { logDestination?: DestinationStream } = {}): Promise<INestApplicationContext> {
+  return NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: new NestPinoLogger(createLogger(config, 'worker', options.logDestination)),
+    abortOnError: false,
+  });
 }

@@ -1,14 +1,14 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/config.js';
 import { preflight } from './config/preflight.js';
 import { runMain } from './config/run-main.js';
-import { WorkerModule } from './worker.module.js';
+import { createWorker } from './worker.module.js';
 
 runMain(async () => {
   const config = loadConfig();
   await preflight(config, false);
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: ['warn', 'error', 'fatal'] });
+  const app = await createWorker(config);
   app.enableShutdownHooks();
-  console.log(`Flusso worker (${config.environment}) relaying events to the queue`);
+  new Logger('Worker').log(`Flusso worker (${config.environment}) relaying events and delivering webhooks and e-mail`);
 });

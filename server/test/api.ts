@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Writable } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -7,7 +8,8 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { createApi } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
-import { IntegratorsService, redisAuthInvalidation } from '../src/integrators/integrators.service.js';
+import { redisAuthInvalidation } from '../src/common/auth/auth-invalidation.js';
+import { IntegratorsService } from '../src/integrators/integrators.service.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApi {
@@ -16,27 +18,44 @@ export interface TestApi {
   db: DataSource;
   config: AppConfig;
   integrators: IntegratorsService;
+  /** The API's log lines, parsed, when started with `captureLogs` (oldest first). */
+  logs: Array<Record<string, unknown>>;
   close: () => Promise<void>;
+}
+
+/** A stream that keeps each JSON log line written to it, parsed, in `lines`. */
+export function logCapture(): { stream: Writable; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  return { stream, lines };
 }
 
 /**
  * The real API on a fresh database: Nest on Fastify, PostgreSQL and Redis, exercised over HTTP with supertest.
- * `env` overrides configuration variables the way an operator would.
+ * `env` overrides configuration variables the way an operator would; with `captureLogs` the log lines (at LOG_LEVEL,
+ * silent unless `env` says otherwise) are kept in `logs`.
  */
-export async function startApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startApi(env: Record<string, string> = {}, options: { captureLogs?: boolean } = {}): Promise<TestApi> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
-  const app = await createApi(config);
+  const capture = options.captureLogs ? logCapture() : undefined;
+  const app = await createApi(config, { logDestination: capture?.stream });
   await app.getHttpAdapter().getInstance().ready();
   const db = app.get<DataSource>(getDataSourceToken());
   const redis = new Redis(config.redisUrl);
-  const integrators = new IntegratorsService(db, config, redisAuthInvalidation(redis));
+  const integrators = new IntegratorsService(db, config, redisAuthInvalidation(redis, config.redisPrefix));
   return {
     app,
     http: request(app.getHttpServer()),
     db,
     config,
     integrators,
+    logs: capture?.lines ?? [],
     close: async () => {
       await app.close();
       redis.disconnect();

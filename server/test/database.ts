@@ -40,7 +40,7 @@ function templateName(): string {
 
 let template: Promise<string> | undefined;
 
-/** Creates the template once per schema; an advisory lock keeps parallel test workers from racing. */
+/** Creates the template once per schema; an advisory lock keeps parallel test workers (and checkouts) from racing. */
 function ensureTemplate(): Promise<string> {
   template ??= (async () => {
     await preflight({ databaseUrl: databaseUrl('postgres'), redisUrl: redisUrl() }, false);
@@ -48,10 +48,21 @@ function ensureTemplate(): Promise<string> {
     await withAdmin(async (admin) => {
       await admin.query('SELECT pg_advisory_lock(727001)');
       try {
-        const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-        if (rowCount) return;
-        const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'flusso\\_test\\_template\\_%'`);
+        // Several checkouts may test side by side with different migrations: a template is dropped only when no run
+        // has used it for a day (each run stamps its own in the database's comment).
+        const stale = await admin.query(
+          `SELECT datname FROM pg_database
+            WHERE datname LIKE 'flusso\\_test\\_template\\_%' AND datname NOT LIKE '%\\_building' AND datname <> $1
+              AND coalesce(shobj_description(oid, 'pg_database'), '') < $2`,
+          [name, new Date(Date.now() - 24 * 3600_000).toISOString()],
+        );
         for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+        const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        const stamp = () => admin.query(`COMMENT ON DATABASE "${name}" IS '${new Date().toISOString()}'`);
+        if (rowCount) {
+          await stamp();
+          return;
+        }
         const building = `${name}_building`;
         await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
         await admin.query(`CREATE DATABASE "${building}"`);
@@ -60,6 +71,7 @@ function ensureTemplate(): Promise<string> {
         await dataSource.runMigrations();
         await dataSource.destroy();
         await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+        await stamp();
       } finally {
         await admin.query('SELECT pg_advisory_unlock(727001)');
       }

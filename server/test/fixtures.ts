@@ -4,6 +4,7 @@ import { Category } from '../src/categories/category.entity.js';
 import { Counterpart } from '../src/counterparts/counterpart.entity.js';
 import { Document } from '../src/documents/document.entity.js';
 import { Flow } from '../src/flows/flow.entity.js';
+import { Product } from '../src/products/product.entity.js';
 import { Reconciliation } from '../src/reconciliations/reconciliation.entity.js';
 import { Transaction } from '../src/transactions/transaction.entity.js';
 
@@ -20,11 +21,31 @@ export class Fixtures {
   }
 
   account(values: Partial<Account> = {}): Promise<Account> {
-    return this.save(Account, { nickname: 'Conto corrente', currency: 'EUR', currentBalance: '15230.40', availableBalance: '20230.40', creditLimit: '5000.00', ...values });
+    return this.save(Account, {
+      nickname: 'Conto corrente',
+      currency: 'EUR',
+      currentBalance: '15230.40',
+      availableBalance: '20230.40',
+      creditLimit: '5000.00',
+      ...values,
+    });
   }
 
   category(values: Partial<Category> = {}): Promise<Category> {
     return this.save(Category, { name: 'Utenze', parentId: null, ...values });
+  }
+
+  product(values: Partial<Product> = {}): Promise<Product> {
+    return this.save(Product, {
+      code: 'PIZZA-MARG',
+      description: 'Pizza margherita',
+      unitPrice: '8.50',
+      currency: 'EUR',
+      unitOfMeasure: 'PZ',
+      vatPercentage: '10.00',
+      taxExemption: null,
+      ...values,
+    });
   }
 
   counterpart(values: Partial<Counterpart> = {}): Promise<Counterpart> {
@@ -87,7 +108,24 @@ export class Fixtures {
     });
   }
 
-  reconciliation(flow: Flow, transaction: Transaction): Promise<Reconciliation> {
-    return this.save(Reconciliation, { flowId: flow.id, transactionId: transaction.id });
+  /**
+   * A link allocating `amount` (by default what remains of the flow or the transaction, whichever is less), with the
+   * flow's paid_amount kept in step. The flow's status is the test's to set.
+   */
+  async reconciliation(flow: Flow, transaction: Transaction, values: Partial<Reconciliation> = {}): Promise<Reconciliation> {
+    const [left] = await this.db.query(
+      `SELECT least(f.amount - f.paid_amount, t.amount - coalesce((SELECT sum(r.amount) FROM reconciliations r WHERE r.transaction_id = t.id), 0))::text AS amount
+         FROM flows f, transactions t WHERE f.id = $1 AND t.id = $2`,
+      [flow.id, transaction.id],
+    );
+    const saved = await this.save(Reconciliation, {
+      flowId: flow.id,
+      transactionId: transaction.id,
+      amount: left.amount,
+      currency: transaction.currency,
+      ...values,
+    });
+    await this.db.query('UPDATE flows SET paid_amount = paid_amount + $2 WHERE id = $1', [flow.id, saved.amount]);
+    return saved;
   }
 }

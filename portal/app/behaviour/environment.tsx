@@ -51,10 +51,7 @@ export function EnvironmentProvider({ hosts, children }: { hosts: EnvironmentHos
     setState(next);
   }, []);
 
-  const value = useMemo(
-    () => ({ environment, host: hosts[environment], hosts, setEnvironment }),
-    [environment, hosts, setEnvironment],
-  );
+  const value = useMemo(() => ({ environment, host: hosts[environment], hosts, setEnvironment }), [environment, hosts, setEnvironment]);
   return <EnvironmentContext.Provider value={value}>{children}</EnvironmentContext.Provider>;
 }
 

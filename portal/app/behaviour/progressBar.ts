@@ -21,10 +21,7 @@ export function useProgressBar(loading: boolean, delay = LOADER_DELAY_MS): Progr
       const start = setTimeout(() => {
         shownRef.current = true;
         setState({ visible: true, progress: 0.08 });
-        trickle = setInterval(
-          () => setState((s) => ({ visible: true, progress: s.progress + (0.95 - s.progress) * 0.15 })),
-          TRICKLE_MS,
-        );
+        trickle = setInterval(() => setState((s) => ({ visible: true, progress: s.progress + (0.95 - s.progress) * 0.15 })), TRICKLE_MS);
       }, delay);
       return () => {
         clearTimeout(start);

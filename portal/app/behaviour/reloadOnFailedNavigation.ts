@@ -21,7 +21,9 @@ export function shouldReload(url: string, now: number, lastReload: string | null
 
 /** A full page load of the same URL replaces a route change whose data or code failed to load. */
 export function useReloadOnFailedNavigation(error: unknown): boolean {
-  const reload = typeof window !== "undefined" && isFailedRouteLoad(error) &&
+  const reload =
+    typeof window !== "undefined" &&
+    isFailedRouteLoad(error) &&
     shouldReload(window.location.href, Date.now(), readStorage(RELOAD_GUARD_KEY, "sessionStorage"));
 
   useEffect(() => {

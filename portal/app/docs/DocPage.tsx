@@ -5,7 +5,7 @@ import { useDocsPreferredVersion } from "~/behaviour/docsPreferredVersion";
 import { usePrefetch } from "~/behaviour/prefetch";
 import { DocsLayout } from "~/layout/DocsLayout";
 import { LoadOnDemand } from "~/layout/LoadOnDemand";
-import { DOCS_PLUGIN_ID, DOCS_VERSION, SITE_TITLE } from "~/layout/site";
+import { DOCS_PLUGIN_ID, DOCS_VERSION, SITE_LANGUAGE, SITE_TITLE } from "~/layout/site";
 import { TableOfContents, TableOfContentsMobile } from "~/layout/TableOfContents";
 import { useSiteData } from "~/layout/useSiteData";
 import { DocContent } from "./DocContent";
@@ -38,7 +38,7 @@ function PageNavigation({ previous, next }: { previous: SidebarLink | null; next
   const prefetch = usePrefetch("viewport");
   if (!previous && !next) return null;
   return (
-    <nav className="pagination-nav" aria-label="Pagine della documentazione">
+    <nav className="pagination-nav" aria-label="Pagine della documentazione" lang={SITE_LANGUAGE}>
       {previous && (
         <Link to={previous.href} prefetch={prefetch} className="pagination-link">
           <span className="pagination-label">Precedente</span>
@@ -69,7 +69,12 @@ export function DocPage() {
       <div className="doc-page">
         <article className="doc-article">
           <header className="doc-header">
-            <span className="badge badge-version">Versione {DOCS_VERSION}</span>
+            <div className="doc-header-meta" lang={SITE_LANGUAGE}>
+              <span className="badge badge-version">Versione {DOCS_VERSION}</span>
+              <a className="doc-markdown-link" href={doc.markdownUrl} type="text/markdown">
+                Markdown
+              </a>
+            </div>
             <h1>{doc.title}</h1>
           </header>
           {/* Keyed by page: a new page gets a new boundary, so its spinner shows instead of the old page. */}

@@ -1,4 +1,6 @@
+import { CONTENT_LANGUAGE } from "~/layout/site";
 import { getSiteConfig } from "~/layout/site.server";
+import { markdownUrl } from "./urls";
 import { getDoc, getDocsSidebar } from "./content.server";
 import { renderMarkdown, type RenderedDoc } from "./markdown";
 import { flattenSidebar } from "./sidebar";
@@ -28,7 +30,9 @@ export function loadDocPage(path: string, request: Request) {
   const pages = flattenSidebar(getDocsSidebar());
   const index = pages.findIndex((page) => page.docPath === path);
   return {
-    doc: { path, title: doc.data.title, description: doc.data.description },
+    // Docs pages are written in English; <html lang> follows (see usePageLanguage in root.tsx).
+    lang: CONTENT_LANGUAGE,
+    doc: { path, title: doc.data.title, description: doc.data.description, markdownUrl: markdownUrl(path) },
     previous: index > 0 ? pages[index - 1] : null,
     next: index >= 0 && index < pages.length - 1 ? pages[index + 1] : null,
     body: withTestHook(hook, () => renderDoc(path, doc.body)),

@@ -2,7 +2,7 @@ import { Marked, Renderer, type Token, type Tokens, type TokensList } from "mark
 import { parse as parseYaml } from "yaml";
 import type { EnvironmentHosts } from "~/behaviour/environment";
 import { escapeHtml, highlightCode } from "./highlight";
-import { HOST_PLACEHOLDER, HOST_TOKEN, hostMarkup, isSampleLanguage, renderSample, type CodeSample } from "./samples";
+import { fillEnvironmentHosts, HOST_PLACEHOLDER, HOST_TOKEN, hostMarkup, isSampleLanguage, renderSample, type CodeSample } from "./samples";
 
 export type FrontMatter = {
   title: string;
@@ -45,6 +45,19 @@ export function parseFrontMatter(source: string, fallbackTitle = ""): { data: Fr
   };
 }
 
+/**
+ * A fence whose info string names a file, "```ts file=examples/integrator.ts" followed by the closing fence, gets that
+ * file's text: a page can show a program the tests compile and run, and never a stale copy of it. `files` maps paths
+ * relative to `app/content/` to their text; naming a file that is not there is an error.
+ */
+export function includeFiles(body: string, files: Record<string, string>, page: string): string {
+  return body.replace(/^```(\S+) file=(\S+)\n```$/gm, (_, language: string, path: string) => {
+    const text = files[path];
+    if (text === undefined) throw new Error(`${page}.md includes ${path}, which is not in app/content/`);
+    return `\`\`\`${language}\n${text.trimEnd()}\n\`\`\``;
+  });
+}
+
 /** GitHub-style heading ids: lower case, punctuation dropped, spaces to hyphens. */
 export function slugify(text: string): string {
   return text
@@ -54,7 +67,7 @@ export function slugify(text: string): string {
     .replace(/\s/g, "-");
 }
 
-function createSlugger() {
+export function createSlugger() {
   const seen = new Map<string, number>();
   return (text: string) => {
     const base = slugify(text) || "section";
@@ -158,7 +171,7 @@ function admonitionHtml(type: AdmonitionType, title: string, inner: string) {
 export function renderMarkdown(body: string, { hosts, email }: RenderOptions): RenderedDoc {
   const toc: TocItem[] = [];
   const marked = createMarked(toc, hosts);
-  const source = body.split(HOST_PLACEHOLDER).join(HOST_TOKEN).split("{{email}}").join(email);
+  const source = fillEnvironmentHosts(body, hosts).split(HOST_PLACEHOLDER).join(HOST_TOKEN).split("{{email}}").join(email);
   const tokens = marked.lexer(source);
   marked.walkTokens(tokens, (token) => {
     // A host inside an attribute cannot hold the per-environment markup: use the default one.
@@ -184,7 +197,12 @@ export function renderMarkdown(body: string, { hosts, email }: RenderOptions): R
       if (token.type === "admonition") {
         flush();
         const t = token as AdmonitionToken;
-        blocks.push({ kind: "admonition", type: t.admonition, title: t.title || ADMONITION_TITLES[t.admonition], blocks: toBlocks(t.tokens) });
+        blocks.push({
+          kind: "admonition",
+          type: t.admonition,
+          title: t.title || ADMONITION_TITLES[t.admonition],
+          blocks: toBlocks(t.tokens),
+        });
       } else if (token.type === "code" && isSampleLanguage(token.lang)) {
         flush();
         const samples: CodeSample[] = [];

@@ -42,14 +42,20 @@ export function hostMarkup(hosts: EnvironmentHosts): string {
   );
 }
 
+/**
+ * `{{host.development}}` and `{{host.production}}`: one environment's host whatever the selection, for the places that
+ * name both (the environments table, the FAQ, the OpenAPI page), so that every page shows the same host per environment.
+ */
+export function fillEnvironmentHosts(text: string, hosts: EnvironmentHosts): string {
+  return text.split("{{host.development}}").join(hosts.development).split("{{host.production}}").join(hosts.production);
+}
+
 export function fillHost(text: string, host: string): string {
   return text.split(HOST_PLACEHOLDER).join(host);
 }
 
 /** One tab of a sample group, for docs pages and for generated reference samples alike. */
 export function renderSample(language: SampleLanguage, code: string, hosts: EnvironmentHosts): CodeSample {
-  const html = highlightCode(code.split(HOST_PLACEHOLDER).join(HOST_TOKEN), language)
-    .split(HOST_TOKEN)
-    .join(hostMarkup(hosts));
+  const html = highlightCode(code.split(HOST_PLACEHOLDER).join(HOST_TOKEN), language).split(HOST_TOKEN).join(hostMarkup(hosts));
   return { language, label: SAMPLE_LANGUAGES[language], code, html };
 }

@@ -5,6 +5,11 @@ export function docUrl(docPath: string): string {
   return `/${docPath}`;
 }
 
+/** `/basics/errors` → `/basics/errors.md`; the home page is `/index.md`. */
+export function markdownUrl(docPath: string): string {
+  return `/${docPath}.md`;
+}
+
 /** Compares URLs the way the router matches them: a trailing slash does not matter. */
 export function samePath(a: string, b: string): boolean {
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);

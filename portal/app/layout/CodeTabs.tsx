@@ -53,7 +53,10 @@ export function CodeTabs({ samples }: { samples: CodeSample[] }) {
   const { host } = useEnvironment();
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = Math.max(0, samples.findIndex((sample) => sample.language === language));
+  const selectedIndex = Math.max(
+    0,
+    samples.findIndex((sample) => sample.language === language),
+  );
   const selected = samples[selectedIndex];
 
   const onKeyDown = (event: KeyboardEvent) => {

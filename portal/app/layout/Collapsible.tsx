@@ -2,7 +2,17 @@ import { useRef, type ReactNode } from "react";
 import { collapsedStyle, useCollapseAnimation } from "~/behaviour/collapsible";
 
 /** A panel whose height animates open and shut; closed panels are out of the tab order. */
-export function Collapsible({ collapsed, id, className, children }: { collapsed: boolean; id?: string; className?: string; children: ReactNode }) {
+export function Collapsible({
+  collapsed,
+  id,
+  className,
+  children,
+}: {
+  collapsed: boolean;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useCollapseAnimation(ref, collapsed);
   return (

@@ -9,7 +9,13 @@ export function ColorModeToggle() {
   const { choice, setChoice } = useColorMode();
   const label = `Tema ${LABELS[choice]}: passa al tema ${LABELS[NEXT[choice]]}`;
   return (
-    <button type="button" className="icon-button color-mode-toggle" onClick={() => setChoice(NEXT[choice])} aria-label={label} title={label}>
+    <button
+      type="button"
+      className="icon-button color-mode-toggle"
+      onClick={() => setChoice(NEXT[choice])}
+      aria-label={label}
+      title={label}
+    >
       <SunIcon className="icon-light" />
       <MoonIcon className="icon-dark" />
       <SystemIcon className="icon-system" />

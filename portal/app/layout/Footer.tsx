@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ExternalIcon } from "./Icons";
-import { FOOTER_COLUMNS, type FooterLink } from "./site";
+import { FOOTER_COLUMNS, SITE_LANGUAGE, type FooterLink } from "./site";
 
 function FooterItem({ link }: { link: FooterLink }) {
   if (link.href.startsWith("/")) return <Link to={link.href}>{link.label}</Link>;
@@ -15,7 +15,7 @@ function FooterItem({ link }: { link: FooterLink }) {
 
 export function Footer() {
   return (
-    <footer className="footer">
+    <footer className="footer" lang={SITE_LANGUAGE}>
       <div className="footer-columns">
         {FOOTER_COLUMNS.map((column) => (
           <section key={column.title} className="footer-column" aria-labelledby={`footer-${column.title}`}>

@@ -47,7 +47,17 @@ export function CloseIcon({ className }: IconProps) {
 
 export function ChevronIcon({ className }: IconProps) {
   return (
-    <svg {...base} width={16} height={16} className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...base}
+      width={16}
+      height={16}
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 6l6 6-6 6" />
     </svg>
   );
@@ -55,7 +65,17 @@ export function ChevronIcon({ className }: IconProps) {
 
 export function ExternalIcon({ className }: IconProps) {
   return (
-    <svg {...base} width={12} height={12} className={className} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      {...base}
+      width={12}
+      height={12}
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </svg>
   );

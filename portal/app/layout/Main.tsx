@@ -1,3 +1,4 @@
+import { SITE_LANGUAGE } from "./site";
 import type { ReactNode } from "react";
 
 /** Target of the skip-to-content link; every page renders exactly one. */
@@ -13,7 +14,7 @@ export function Main({ className, children }: { className?: string; children: Re
 
 export function SkipToContent() {
   return (
-    <a href={`#${MAIN_CONTENT_ID}`} className="skip-to-content">
+    <a href={`#${MAIN_CONTENT_ID}`} className="skip-to-content" lang={SITE_LANGUAGE}>
       Vai al contenuto principale
     </a>
   );

@@ -7,7 +7,7 @@ import { SearchBox } from "~/search/SearchBox";
 import { ColorModeToggle } from "./ColorModeToggle";
 import { CloseIcon, Logo, MenuIcon } from "./Icons";
 import { SidebarMenu } from "./SidebarMenu";
-import { SITE_TITLE } from "./site";
+import { SITE_LANGUAGE, SITE_TITLE } from "./site";
 
 export const NAVBAR_ID = "site-navbar";
 
@@ -60,7 +60,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
   const prefetch = usePrefetch("intent");
 
   return (
-    <header className="navbar" id={NAVBAR_ID}>
+    <header className="navbar" id={NAVBAR_ID} lang={SITE_LANGUAGE}>
       <nav className="navbar-inner" aria-label="Principale">
         <button
           type="button"

@@ -8,6 +8,11 @@ export function ProgressBar() {
   const loading = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   const { visible, progress } = useProgressBar(loading);
   return (
-    <div className="progress-bar" aria-hidden data-visible={visible} style={{ transform: `scaleX(${progress})`, opacity: visible ? 1 : 0 }} />
+    <div
+      className="progress-bar"
+      aria-hidden
+      data-visible={visible}
+      style={{ transform: `scaleX(${progress})`, opacity: visible ? 1 : 0 }}
+    />
   );
 }

@@ -12,7 +12,12 @@ function MenuLink({ item }: { item: SidebarLink }) {
   const active = samePath(pathname, item.href);
   return (
     <li>
-      <Link to={item.href} prefetch={prefetch} className={active ? "menu-link active" : "menu-link"} aria-current={active ? "page" : undefined}>
+      <Link
+        to={item.href}
+        prefetch={prefetch}
+        className={active ? "menu-link active" : "menu-link"}
+        aria-current={active ? "page" : undefined}
+      >
         {item.label}
       </Link>
     </li>

@@ -1,3 +1,4 @@
+import { SITE_LANGUAGE } from "./site";
 import { useId } from "react";
 import { useActiveHeading } from "~/behaviour/activeHeading";
 import { useCollapsible } from "~/behaviour/collapsible";
@@ -59,7 +60,9 @@ export function TableOfContents({ items }: { items: TocItem[] }) {
   if (items.length === 0) return null;
   return (
     <nav className="toc" aria-label="In questa pagina">
-      <p className="toc-title">In questa pagina</p>
+      <p className="toc-title" lang={SITE_LANGUAGE}>
+        In questa pagina
+      </p>
       <TocList items={items} active={active} />
     </nav>
   );

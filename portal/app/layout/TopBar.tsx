@@ -1,12 +1,12 @@
 import { ENVIRONMENTS, parseEnvironment, useEnvironment } from "~/behaviour/environment";
 import { EnvironmentHost } from "./EnvironmentHost";
-import { ENVIRONMENT_LABELS } from "./site";
+import { ENVIRONMENT_LABELS, SITE_LANGUAGE } from "./site";
 
 /** The strip above the navbar: BETA notice with the support address, and the environment picker. */
 export function TopBar({ supportEmail }: { supportEmail: string }) {
   const { environment, setEnvironment } = useEnvironment();
   return (
-    <div className="top-bar">
+    <div className="top-bar" lang={SITE_LANGUAGE}>
       <p className="beta-banner">
         <span className="badge badge-beta">BETA</span>
         <span>
@@ -15,11 +15,7 @@ export function TopBar({ supportEmail }: { supportEmail: string }) {
       </p>
       <div className="environment-picker">
         <label htmlFor="environment-select">Ambiente:</label>
-        <select
-          id="environment-select"
-          value={environment}
-          onChange={(event) => setEnvironment(parseEnvironment(event.target.value))}
-        >
+        <select id="environment-select" value={environment} onChange={(event) => setEnvironment(parseEnvironment(event.target.value))}>
           {ENVIRONMENTS.map((env) => (
             <option key={env} value={env}>
               {ENVIRONMENT_LABELS[env]}

@@ -2,6 +2,14 @@ import type { EnvironmentHosts } from "~/behaviour/environment";
 
 export const SITE_TITLE = "Flusso Developers";
 
+/**
+ * The site's own words (bars, menus, labels) are Italian; the docs and the API's descriptions are English. A page's
+ * `<html lang>` is its content's language (a route says it in its `handle`), and the Italian chrome says `lang="it"`.
+ */
+export const SITE_LANGUAGE = "it";
+export const CONTENT_LANGUAGE = "en";
+export type PageHandle = { lang?: string };
+
 export const DEFAULT_HOSTS: EnvironmentHosts = {
   development: "https://api.sandbox.flusso.example",
   production: "https://api.flusso.example",

@@ -1,5 +1,6 @@
 import { getDoc, getDocsSidebar } from "~/docs/content.server";
-import { docUrl, flattenSidebar } from "~/docs/sidebar";
+import { flattenSidebar } from "~/docs/sidebar";
+import { docUrl, markdownUrl } from "~/docs/urls";
 import { getSiteConfig } from "~/layout/site.server";
 import { buildReferenceModel } from "~/reference/model";
 import { openApiDocument } from "~/reference/document.server";
@@ -15,11 +16,6 @@ export function docsPages() {
   });
 }
 
-/** `/basics/errors` → `/basics/errors.md`; the home page is `/index.md`. */
-export function markdownUrl(docPath: string): string {
-  return `/${docPath}.md`;
-}
-
 export const REFERENCE_MARKDOWN_URL = "/api-reference.md";
 
 /** The Markdown version of a docs page, or undefined when there is no such page. */
@@ -29,7 +25,7 @@ export function docMarkdownFor(docPath: string): string | undefined {
   const { hosts, supportEmail } = getSiteConfig();
   return docMarkdown(
     { title: doc.data.title, description: doc.data.description, body: doc.body },
-    { host: hosts.development, email: supportEmail }
+    { hosts, host: hosts.development, email: supportEmail },
   );
 }
 
@@ -63,6 +59,11 @@ export function llmsTxtFor(origin: string): string {
             description:
               "Every operation with its parameters, allowed filters, sorts and expansions, bodies, responses and a curl example; the webhooks with their payloads.",
           },
+          {
+            title: "Everything in one file",
+            url: origin + LLMS_FULL_URL,
+            description: "Every docs page and the API reference, in sidebar order, as one Markdown text.",
+          },
           ...(document
             ? [
                 {
@@ -76,4 +77,34 @@ export function llmsTxtFor(origin: string): string {
       },
     ],
   });
+}
+
+export const LLMS_FULL_URL = "/llms-full.txt";
+
+/** /llms-full.txt: every docs page in sidebar order, then the API reference, as one Markdown text. */
+export function llmsFullText(): string {
+  const pages = docsPages().flatMap((page) => docMarkdownFor(page.path) ?? []);
+  const reference = referenceMarkdownText();
+  return `${[...pages, ...(reference ? [reference] : [])].map((text) => text.trimEnd()).join("\n\n---\n\n")}\n`;
+}
+
+/** The pages a search engine should know: the docs and the reference (the search page is not one of them). */
+export function sitemapXml(origin: string): string {
+  const urls = [...docsPages().map((page) => page.url), "/api-reference/"];
+  const entries = urls.map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(origin: string): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /search", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

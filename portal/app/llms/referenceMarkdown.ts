@@ -50,7 +50,7 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
     const body = operation.requestBody;
     lines.push(
       `Request body (\`${body.contentType}\`${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`,
-      ""
+      "",
     );
     if (body.schema && body.schema.kind !== "ref") lines.push(...schemaLines(body.schema, 0), "");
   }
@@ -70,7 +70,7 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
 function parameterRow(parameter: ParameterView): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n+/g, " ");
   return `| \`${parameter.name}\` | ${parameter.in} | ${cell(typeLabel(parameter.schema))} | ${parameter.required ? "yes" : "no"} | ${cell(
-    parameter.description ?? ""
+    parameter.description ?? "",
   )} |`;
 }
 

@@ -1,10 +1,9 @@
 import { operationAnchor } from "./anchor";
-import { CodeSamples } from "./CodeSamples";
 import type { OperationView } from "./model";
+import { OperationRequest } from "./OperationRequest";
 import { ListOptionsTable, Parameters } from "./Parameters";
 import { RequestBody, Responses } from "./Responses";
 import type { SchemaNode } from "./schema";
-import { TryIt } from "./TryIt";
 
 export function Operation({ operation, schemas }: { operation: OperationView; schemas: Record<string, SchemaNode> }) {
   return (
@@ -18,6 +17,11 @@ export function Operation({ operation, schemas }: { operation: OperationView; sc
           <span className={`ref-method ref-method-${operation.method.toLowerCase()}`}>{operation.method}</span>
           {operation.webhook ? <span>Webhook: Flusso lo invia al tuo endpoint</span> : <code>{operation.path}</code>}
         </p>
+        {operation.permission ? (
+          <p className="ref-permission">
+            Permesso della chiave: <code>{operation.permission}</code> (<a href="/authentication#permissions">permessi</a>)
+          </p>
+        ) : null}
         {operation.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: operation.description }} /> : null}
         {operation.webhook ? (
           <p>
@@ -39,10 +43,7 @@ export function Operation({ operation, schemas }: { operation: OperationView; sc
             </pre>
           </figure>
         ) : (
-          <>
-            <CodeSamples example={operation.example} />
-            <TryIt operation={operation} />
-          </>
+          <OperationRequest operation={operation} />
         )}
       </div>
     </section>

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Main } from "~/layout/Main";
+import { SITE_LANGUAGE } from "~/layout/site";
+import { INSOMNIA_URL, POSTMAN_URL } from "./collections";
 import type { ReferenceModel } from "./model";
 import { Operation } from "./Operation";
 import { ReferenceSidebar } from "./ReferenceSidebar";
@@ -17,6 +19,7 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
       <button
         type="button"
         className="ref-menu-toggle"
+        lang={SITE_LANGUAGE}
         aria-expanded={menuOpen}
         aria-controls="reference-sidebar"
         onClick={() => setMenuOpen(!menuOpen)}
@@ -30,7 +33,7 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
             {model.title} <span className="ref-version">{model.version}</span>
           </h1>
           {model.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: model.description }} /> : null}
-          <p>
+          <p className="ref-downloads" lang={SITE_LANGUAGE}>
             Scarica la specifica:{" "}
             <a href="/openapi.json" download>
               OpenAPI JSON
@@ -38,6 +41,10 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
             ·{" "}
             <a href="/openapi.yaml" download>
               OpenAPI YAML
+            </a>{" "}
+            · <a href={POSTMAN_URL}>Collezione Postman</a> · <a href={INSOMNIA_URL}>File Insomnia</a> ·{" "}
+            <a href="/api-reference.md" type="text/markdown">
+              Markdown
             </a>
           </p>
         </header>

@@ -20,6 +20,7 @@ export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record
   );
 }
 
+/** Statuses with their schemas; their examples are shown beside the request samples (ResponseExamples). */
 export function Responses({ responses, schemas }: { responses: ResponseView[]; schemas: Record<string, SchemaNode> }) {
   // Error statuses share one schema: explore it under the first status that uses it, not at each.
   const firstWithSchema = new Map<string, string>();
@@ -50,14 +51,6 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
                 </p>
                 {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
               </>
-            ) : null}
-            {response.example !== undefined ? (
-              <figure className="ref-example">
-                <figcaption>Esempio</figcaption>
-                <pre tabIndex={0}>
-                  <code>{JSON.stringify(response.example, null, 2)}</code>
-                </pre>
-              </figure>
             ) : null}
           </details>
         );

@@ -1,25 +1,38 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useEnvironment } from "~/behaviour/environment";
-import { readStorage, writeStorage } from "~/behaviour/storage";
 import type { OperationView } from "./model";
-import { API_KEY_STORAGE_KEY, initialInput, requestUrl, sendRequest, type TryItInput, type TryItResult } from "./tryIt";
+import {
+  COMPANY_PARAMETER,
+  diagnoseFailure,
+  extraQueryExample,
+  failureMessage,
+  requestUrl,
+  sendRequest,
+  type TryItInput,
+  type TryItResult,
+} from "./tryIt";
+import { useTryItSettings } from "./tryItSettings";
 
-type Outcome = { kind: "idle" } | { kind: "sending" } | { kind: "done"; result: TryItResult } | { kind: "failed"; message: string };
+type Outcome =
+  { kind: "idle" } | { kind: "sending" } | { kind: "done"; result: TryItResult } | { kind: "failed"; message: string; detail: string };
 
-/** Sends the operation to the selected environment with a key the user pastes. */
-export function TryItForm({ operation }: { operation: OperationView }) {
+/**
+ * Sends the operation to the selected environment with a key the user pastes. The input belongs to the operation
+ * (the code samples beside it show the same request); the key and the company belong to the whole reference.
+ */
+export function TryItForm({
+  operation,
+  input,
+  onInput,
+}: {
+  operation: OperationView;
+  input: TryItInput;
+  onInput: (input: TryItInput) => void;
+}) {
   const { host } = useEnvironment();
-  const [input, setInput] = useState<TryItInput>(() => initialInput(operation));
-  const [apiKey, setApiKey] = useState("");
+  const { apiKey, setApiKey, setCompanyId } = useTryItSettings();
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   const id = useId();
-
-  useEffect(() => setApiKey(readStorage(API_KEY_STORAGE_KEY, "sessionStorage") ?? ""), []);
-
-  const updateKey = (value: string) => {
-    setApiKey(value);
-    writeStorage(API_KEY_STORAGE_KEY, value || null, "sessionStorage");
-  };
   const url = requestUrl(host, operation, input);
 
   async function submit(event: FormEvent) {
@@ -28,11 +41,16 @@ export function TryItForm({ operation }: { operation: OperationView }) {
     try {
       setOutcome({ kind: "done", result: await sendRequest(url, operation, input, apiKey) });
     } catch (error) {
-      // A failed fetch says nothing more specific: unreachable host, TLS or a CORS refusal.
-      setOutcome({ kind: "failed", message: `La richiesta non è partita o è stata bloccata (${String(error)}).` });
+      const kind = await diagnoseFailure(url, window.location.href, navigator.onLine);
+      setOutcome({ kind: "failed", message: failureMessage(kind, url, operation.method, window.location.origin), detail: String(error) });
     }
   }
 
+  const setPathParam = (name: string, value: string) => {
+    if (name === COMPANY_PARAMETER) setCompanyId(value);
+    onInput({ ...input, pathParams: { ...input.pathParams, [name]: value } });
+  };
+  const extraExample = operation.list ? extraQueryExample(operation.list) : undefined;
   const field = (name: string) => `${id}-${name}`;
   return (
     <>
@@ -45,7 +63,7 @@ export function TryItForm({ operation }: { operation: OperationView }) {
           autoComplete="off"
           placeholder="fls_dev_…"
           value={apiKey}
-          onChange={(event) => updateKey(event.target.value)}
+          onChange={(event) => setApiKey(event.target.value)}
         />
         {Object.entries(input.pathParams).map(([name, value]) => (
           <TextField
@@ -53,7 +71,7 @@ export function TryItForm({ operation }: { operation: OperationView }) {
             id={field(`path-${name}`)}
             label={name}
             value={value}
-            onChange={(next) => setInput({ ...input, pathParams: { ...input.pathParams, [name]: next } })}
+            onChange={(next) => setPathParam(name, next)}
           />
         ))}
         {Object.entries(input.query).map(([name, value]) => (
@@ -62,15 +80,16 @@ export function TryItForm({ operation }: { operation: OperationView }) {
             id={field(`query-${name}`)}
             label={`${name} (query)`}
             value={value}
-            onChange={(next) => setInput({ ...input, query: { ...input.query, [name]: next } })}
+            onChange={(next) => onInput({ ...input, query: { ...input.query, [name]: next } })}
           />
         ))}
         {operation.list ? (
           <TextField
             id={field("extra")}
-            label="Altri parametri (es. filter[status]=PAID)"
+            label={extraExample ? `Altri parametri (es. ${extraExample})` : "Altri parametri"}
+            placeholder={extraExample}
             value={input.extraQuery}
-            onChange={(next) => setInput({ ...input, extraQuery: next })}
+            onChange={(next) => onInput({ ...input, extraQuery: next })}
           />
         ) : null}
         {operation.requestBody ? (
@@ -81,7 +100,7 @@ export function TryItForm({ operation }: { operation: OperationView }) {
               rows={Math.min(16, input.body.split("\n").length + 1)}
               spellCheck={false}
               value={input.body}
-              onChange={(event) => setInput({ ...input, body: event.target.value })}
+              onChange={(event) => onInput({ ...input, body: event.target.value })}
             />
           </>
         ) : null}
@@ -97,11 +116,23 @@ export function TryItForm({ operation }: { operation: OperationView }) {
   );
 }
 
-function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+function TextField({
+  id,
+  label,
+  value,
+  placeholder,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input id={id} type="text" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
     </>
   );
 }
@@ -109,9 +140,10 @@ function TextField({ id, label, value, onChange }: { id: string; label: string; 
 function TryItOutcome({ outcome }: { outcome: Outcome }) {
   if (outcome.kind === "failed")
     return (
-      <p role="alert" className="ref-try-error">
-        {outcome.message}
-      </p>
+      <div role="alert" className="ref-try-error">
+        <p data-testid="try-it-error">{outcome.message}</p>
+        <p className="ref-try-error-detail">Errore del browser: {outcome.detail}</p>
+      </div>
     );
   if (outcome.kind !== "done") return null;
   const { result } = outcome;

@@ -38,6 +38,8 @@ export interface OperationView {
   summary: string;
   description?: string;
   deprecated?: true;
+  /** The permission an API key needs for it (`x-permission`), e.g. `documents:write`. */
+  permission?: string;
   parameters: ParameterView[];
   list?: ListOptions;
   requestBody?: BodyView;
@@ -98,7 +100,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
       HTTP_METHODS.flatMap((method) => {
         const operation = item[method];
         return operation ? [buildOperation(document, schemas, renderMarkdown, prefix + path, method, item, operation, webhook)] : [];
-      })
+      }),
     );
   // Webhooks follow the operations, so a tag of their own comes after the operations' tags.
   const operations = [...build(document.paths, basePath), ...build(document["x-webhooks"], "", true)];
@@ -143,7 +145,7 @@ function buildOperation(
   method: string,
   item: PathItemObject,
   operation: OperationObject,
-  webhook?: true
+  webhook?: true,
 ): OperationView {
   const list = listOptions(operation);
   const parameters = mergeParameters(document, item, operation).map((parameter) => ({
@@ -167,6 +169,7 @@ function buildOperation(
     summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
     ...optional("description", operation.description, renderMarkdown),
     ...(operation.deprecated ? { deprecated: true as const } : {}),
+    ...optional("permission", operation["x-permission"]),
     parameters,
     ...optional("list", list),
     ...(body && contentType
@@ -180,12 +183,12 @@ function buildOperation(
         }
       : {}),
     responses: Object.entries(operation.responses ?? {}).map(([status, value]) =>
-      buildResponse(document, schemas, renderMarkdown, status, resolve<ResponseObject>(document, value))
+      buildResponse(document, schemas, renderMarkdown, status, resolve<ResponseObject>(document, value)),
     ),
     example: {
       method: method.toUpperCase(),
       path: path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-        encodeURIComponent(parameters.find((p) => p.in === "path" && p.name === name)?.example ?? name)
+        encodeURIComponent(parameters.find((p) => p.in === "path" && p.name === name)?.example ?? name),
       ),
       query: parameters.filter((p) => p.in === "query" && p.required).map((p) => [p.name, p.example ?? ""] as [string, string]),
       ...(contentType && media ? { contentType, body: mediaExample(document, media) } : {}),
@@ -198,7 +201,7 @@ function buildResponse(
   schemas: SchemaBuilder,
   renderMarkdown: RenderMarkdown,
   status: string,
-  response: ResponseObject
+  response: ResponseObject,
 ): ResponseView {
   const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
   return {

@@ -81,6 +81,8 @@ export interface OperationObject {
   requestBody?: RequestBodyObject | Reference;
   responses?: Record<string, ResponseObject | Reference>;
   "x-flusso-list"?: FlussoListExtension;
+  /** The permission an API key needs for the operation (`documents:write`…). */
+  "x-permission"?: string;
 }
 
 export const HTTP_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;

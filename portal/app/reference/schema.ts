@@ -52,7 +52,10 @@ export interface PropertyNode {
 export type RenderMarkdown = (markdown: string) => string;
 
 export class SchemaBuilder {
-  constructor(private readonly document: OpenApiDocument, private readonly renderMarkdown: RenderMarkdown) {}
+  constructor(
+    private readonly document: OpenApiDocument,
+    private readonly renderMarkdown: RenderMarkdown,
+  ) {}
 
   /** Every component schema, keyed by name, for `ref` nodes to point at. */
   components(): Record<string, SchemaNode> {

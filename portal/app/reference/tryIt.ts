@@ -1,7 +1,7 @@
-import type { OperationView } from "./model";
+import type { ListOptions, OperationView, RequestExample } from "./model";
 
-/** sessionStorage key of the pasted API key: gone when the tab closes, never sent to the portal. */
-export const API_KEY_STORAGE_KEY = "flusso.try-it.api-key";
+/** The path parameter every company-scoped operation has, remembered across operations (see tryItSettings.ts). */
+export const COMPANY_PARAMETER = "company_id";
 
 export interface TryItInput {
   pathParams: Record<string, string>;
@@ -26,15 +26,55 @@ export function initialInput(operation: OperationView): TryItInput {
     operation.path.split("/").flatMap((segment, index) => {
       const name = /^\{(.+)\}$/.exec(segment)?.[1];
       return name ? [[name, decodeURIComponent(segments[index] ?? "")]] : [];
-    })
+    }),
   );
   const query = Object.fromEntries(
     operation.parameters
       .filter((p) => p.in === "query" && p.schema.kind === "scalar")
-      .map((p) => [p.name, p.required ? p.example ?? "" : ""])
+      .map((p) => [p.name, p.required ? (p.example ?? "") : ""]),
   );
   const body = operation.example.body === undefined ? "" : JSON.stringify(operation.example.body, null, 2);
   return { pathParams, query, extraQuery: "", body };
+}
+
+/** The input with the remembered company in place of the example's, when the operation takes one. */
+export function withCompany(input: TryItInput, companyId: string): TryItInput {
+  if (!companyId || !(COMPANY_PARAMETER in input.pathParams)) return input;
+  return { ...input, pathParams: { ...input.pathParams, [COMPANY_PARAMETER]: companyId } };
+}
+
+/** The request the panel would send, as the code samples show it: so the samples run as copied. */
+export function requestExample(operation: OperationView, input: TryItInput): RequestExample {
+  const path = operation.path.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    input.pathParams[name] ? encodeURIComponent(input.pathParams[name]) : whole,
+  );
+  const query: Array<[string, string]> = Object.entries(input.query).filter(([, value]) => value !== "");
+  query.push(...new URLSearchParams(input.extraQuery.replace(/^[?&]+/, "")).entries());
+  const example: RequestExample = { method: operation.method, path, query };
+  if (!operation.requestBody) return example;
+  let body: unknown = operation.example.body;
+  try {
+    body = input.body.trim() === "" ? undefined : JSON.parse(input.body);
+  } catch {
+    // Half-typed JSON: the samples keep the last body that parsed, the example's.
+  }
+  return { ...example, contentType: operation.example.contentType, ...(body === undefined ? {} : { body }) };
+}
+
+const DATE_FIELD = /(^|_)(date|at)$/;
+
+/**
+ * A filter the list accepts, to show in the panel's "other parameters" field: a date bound when the list has a date
+ * field, else a text search, else an emptiness test. Never a value the API would refuse.
+ */
+export function extraQueryExample(list: ListOptions): string | undefined {
+  const has = (operator: string) => list.filters.filter((filter) => filter.operators.includes(operator));
+  const dated = has("gte").find((filter) => DATE_FIELD.test(filter.field) && !filter.field.endsWith("_date_time"));
+  if (dated) return `filter[${dated.field}__gte]=2026-01-01`;
+  const text = has("ilike").find((filter) => /name/.test(filter.field)) ?? has("ilike")[0];
+  if (text) return `filter[${text.field}__ilike]=bianchi`;
+  const empty = has("empty")[0];
+  return empty ? `filter[${empty.field}__empty]=false` : undefined;
 }
 
 export function requestUrl(host: string, operation: OperationView, input: TryItInput): string {
@@ -50,7 +90,7 @@ export async function sendRequest(
   operation: OperationView,
   input: TryItInput,
   apiKey: string,
-  fetcher: typeof fetch = fetch
+  fetcher: typeof fetch = fetch,
 ): Promise<TryItResult> {
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
   const hasBody = Boolean(operation.requestBody) && input.body.trim() !== "";
@@ -72,5 +112,51 @@ function prettyJson(text: string): string {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {
     return text;
+  }
+}
+
+/** Why a request the browser would not complete failed; fetch itself only says "TypeError: Failed to fetch". */
+export type FailureKind = "mixed-content" | "offline" | "cors" | "network";
+
+const LOOPBACK = /^(localhost|127(\.\d+){3}|\[::1\])$/;
+
+/**
+ * Tells the causes apart after the fact: a plain page over HTTPS cannot call an HTTP host (mixed content); an
+ * offline browser reaches nothing; otherwise a `no-cors` probe, which needs no CORS permission, shows whether the
+ * host answers at all: if it does, the browser refused the real request on CORS grounds.
+ */
+export async function diagnoseFailure(url: string, pageUrl: string, online: boolean, fetcher: typeof fetch = fetch): Promise<FailureKind> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return "network";
+  }
+  if (new URL(pageUrl).protocol === "https:" && target.protocol === "http:" && !LOOPBACK.test(target.hostname)) return "mixed-content";
+  if (!online) return "offline";
+  try {
+    await fetcher(url, { method: "GET", mode: "no-cors", cache: "no-store", credentials: "omit" });
+    return "cors";
+  } catch {
+    return "network";
+  }
+}
+
+export function failureMessage(kind: FailureKind, url: string, method: string, pageOrigin: string): string {
+  let host = url;
+  try {
+    host = new URL(url).origin;
+  } catch {
+    // Not a URL at all: show it as typed.
+  }
+  switch (kind) {
+    case "mixed-content":
+      return `Il browser ha bloccato la richiesta: questa pagina è in HTTPS e ${host} è in HTTP (contenuto misto). Usa un host HTTPS oppure apri il portale in HTTP.`;
+    case "offline":
+      return "Il browser è offline: controlla la connessione e riprova.";
+    case "cors":
+      return `${host} ha risposto, ma il browser ha bloccato la risposta per le regole CORS: l'API non consente richieste ${method} da questa origine (${pageOrigin}). Gli esempi di codice non passano dal browser e non hanno questo limite.`;
+    case "network":
+      return `Impossibile raggiungere ${host}: l'host non risponde, il nome non si risolve o il suo certificato HTTPS non è valido. Controlla l'ambiente scelto in alto e che l'API sia in esecuzione.`;
   }
 }

@@ -23,7 +23,7 @@ export function useActiveOperation(): string | null {
         const first = sections.find((section) => crossing.has(section));
         if (first) setActive(first.id);
       },
-      { rootMargin: `-${bandTop}px 0px -60% 0px` }
+      { rootMargin: `-${bandTop}px 0px -60% 0px` },
     );
     for (const section of sections) observer.observe(section);
     return () => observer.disconnect();

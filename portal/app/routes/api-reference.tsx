@@ -1,8 +1,11 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
 import { referenceModel } from "~/reference/document.server";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
 import styles from "~/reference/reference.css?url";
+
+export const handle: PageHandle = { lang: CONTENT_LANGUAGE };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

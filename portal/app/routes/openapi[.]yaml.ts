@@ -1,8 +1,8 @@
 import { stringify } from "yaml";
-import { openApiDocument } from "~/reference/document.server";
+import { publishedDocument } from "~/reference/published.server";
 
 export function loader() {
-  const document = openApiDocument();
+  const document = publishedDocument();
   if (!document) return new Response("The OpenAPI document has not been generated yet.", { status: 404 });
   // aliasDuplicateObjects off: YAML anchors would confuse tools that import the file.
   return new Response(stringify(document, { aliasDuplicateObjects: false }), {

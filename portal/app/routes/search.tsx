@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Main } from "~/layout/Main";
 import { searchSite } from "~/search/index.server";
+import { KIND_LABELS } from "~/search/search";
 
 export const meta: MetaFunction = () => [{ title: "Cerca | Flusso Developers" }, { name: "robots", content: "noindex" }];
 
@@ -28,7 +29,7 @@ export default function SearchPage() {
       <ul className="search-results">
         {results.map((result) => (
           <li key={result.url}>
-            <Link to={result.url}>{result.title}</Link> <span>({result.kind === "operation" ? "API" : "pagina"})</span>
+            <Link to={result.url}>{result.title}</Link> <span>({KIND_LABELS[result.kind].toLowerCase()})</span>
             <p>{result.excerpt}</p>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import "./search.css";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { loader } from "~/routes/search";
+import { KIND_LABELS } from "./search";
 
 const DEBOUNCE_MS = 150;
 const SHOWN_RESULTS = 8;
@@ -73,7 +74,7 @@ export function SearchBox() {
         {results.map((result, index) => (
           <li key={result.url} id={`${listId}-${index}`} role="option" aria-selected={index === active}>
             <Link to={result.url} onClick={() => setOpen(false)}>
-              <span className="site-search-kind">{result.kind === "operation" ? "API" : "Pagina"}</span>
+              <span className="site-search-kind">{KIND_LABELS[result.kind]}</span>
               <span className="site-search-title">{result.title}</span>
               <span className="site-search-excerpt">{result.excerpt}</span>
             </Link>

@@ -89,7 +89,10 @@ describe("layout at the mobile breakpoint", () => {
 
     // Following a link in the drawer navigates and closes it.
     await menu.click();
-    await drawer.getByRole("link", { name: /webhook/i }).first().click();
+    await drawer
+      .getByRole("link", { name: /webhook/i })
+      .first()
+      .click();
     await page.waitForURL("**/basics/webhook");
     await drawer.waitFor({ state: "hidden" });
     await page.close();
@@ -170,7 +173,10 @@ describe("page loading", () => {
     await page.evaluate(() => ((window as { __marker?: boolean }).__marker = true));
     // Every data request fails (a prefetch could otherwise take a one-off failure); the reload is a document request.
     await page.route("**/*.data*", (route) => route.abort());
-    await page.locator(".docs-sidebar").getByRole("link", { name: /authentication/i }).click();
+    await page
+      .locator(".docs-sidebar")
+      .getByRole("link", { name: /authentication/i })
+      .click();
     await page.waitForFunction(() => !(window as { __marker?: boolean }).__marker && document.readyState === "complete");
     expect(new URL(page.url()).pathname).toBe("/authentication/");
     await page.waitForSelector("main h1");
@@ -208,15 +214,26 @@ describe("navigation", () => {
     await open(page, "/");
     const link = page.locator(".docs-sidebar").getByRole("link", { name: /authentication/i });
     await link.hover();
-    await page.waitForFunction(() => [...document.querySelectorAll('link[rel="prefetch"]')].some((l) => l.getAttribute("href")?.includes("authentication")));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('link[rel="prefetch"]')].some((l) => l.getAttribute("href")?.includes("authentication")),
+    );
     await page.close();
 
     const saver = await browser.context.newPage();
-    await saver.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { effectiveType: "4g", saveData: true, addEventListener() {}, removeEventListener() {} } }));
+    await saver.addInitScript(() =>
+      Object.defineProperty(navigator, "connection", {
+        value: { effectiveType: "4g", saveData: true, addEventListener() {}, removeEventListener() {} },
+      }),
+    );
     await open(saver, "/");
-    await saver.locator(".docs-sidebar").getByRole("link", { name: /authentication/i }).hover();
+    await saver
+      .locator(".docs-sidebar")
+      .getByRole("link", { name: /authentication/i })
+      .hover();
     await saver.waitForTimeout(500);
-    expect(await saver.$$eval('link[rel="prefetch"]', (links) => links.some((l) => l.getAttribute("href")?.includes("authentication")))).toBe(false);
+    expect(
+      await saver.$$eval('link[rel="prefetch"]', (links) => links.some((l) => l.getAttribute("href")?.includes("authentication"))),
+    ).toBe(false);
     await saver.close();
   });
 
@@ -265,7 +282,10 @@ describe("navigation", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/basics/errors");
     await page.locator(".docs-sidebar .menu-category-toggle").first().click();
-    const transition = await page.locator(".docs-sidebar [data-collapsed]").first().evaluate((el) => (el as HTMLElement).style.transition);
+    const transition = await page
+      .locator(".docs-sidebar [data-collapsed]")
+      .first()
+      .evaluate((el) => (el as HTMLElement).style.transition);
     expect(transition).toBe("height 1ms ease-in-out");
     await page.close();
   });

@@ -20,9 +20,15 @@ const ROUTES: [string, string][] = [
   ["/basics/sort-results", "basics/sort-results"],
   ["/basics/webhook", "basics/webhook"],
   ["/changelog", "changelog"],
+  ["/client-libraries", "client-libraries"],
   ["/faqs", "faqs"],
+  ["/guides/chart-of-accounts-sync", "guides/chart-of-accounts-sync"],
+  ["/guides/sending-an-e-invoice", "guides/sending-an-e-invoice"],
   ["/openapi-specification", "openapi-specification"],
   ["/quickstarts/quickstarts-step-by-step", "quickstarts/quickstarts-step-by-step"],
+  // Guides, beyond the pages of the spec.
+  ["/guides/bulk-payments", "guides/bulk-payments"],
+  ["/guides/numbering-documents", "guides/numbering-documents"],
 ];
 
 function frontMatterTitle(docPath: string): string {

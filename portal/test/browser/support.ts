@@ -10,7 +10,9 @@ export const BASE_URL = process.env.PORTAL_TEST_URL ?? "";
 export type Browser = { context: BrowserContext; close: () => Promise<void> };
 
 /** A fresh Chromium with its own --user-data-dir (a persistent context is how Playwright takes one). */
-export async function launch(options: { colorScheme?: "light" | "dark"; reducedMotion?: "reduce" | "no-preference" } = {}): Promise<Browser> {
+export async function launch(
+  options: { colorScheme?: "light" | "dark"; reducedMotion?: "reduce" | "no-preference" } = {},
+): Promise<Browser> {
   if (!BASE_URL) throw new Error("PORTAL_TEST_URL is not set: run the browser tests through jest's globalSetup");
   const userDataDir = mkdtempSync(join(tmpdir(), "flusso-portal-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -71,5 +73,8 @@ export async function open(page: Page, path: string) {
 
 /** Client-side navigation through the Remix router, as a link click would do. */
 export async function navigate(page: Page, to: string) {
-  await page.evaluate((path) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(path), to);
+  await page.evaluate(
+    (path) => (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(path),
+    to,
+  );
 }

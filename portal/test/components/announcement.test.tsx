@@ -1,10 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
-import {
-  ANNOUNCEMENT_DISMISS_STORAGE_KEY,
-  ANNOUNCEMENT_ID_STORAGE_KEY,
-  announcementScript,
-} from "~/behaviour/announcement";
+import { ANNOUNCEMENT_DISMISS_STORAGE_KEY, ANNOUNCEMENT_ID_STORAGE_KEY, announcementScript } from "~/behaviour/announcement";
 import { AnnouncementBar } from "~/layout/AnnouncementBar";
 
 const announcement = (id: string) => ({ id, text: `Announcement ${id}`, link: { label: "More", href: "/changelog" } });

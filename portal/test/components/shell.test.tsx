@@ -20,7 +20,11 @@ const sidebar: SidebarItem[] = [
 
 function renderShell(path = "/basics/errors") {
   const Page = () => (
-    <SiteShell hosts={{ development: "https://dev.example", production: "https://prod.example" }} supportEmail="help@example.test" sidebar={sidebar}>
+    <SiteShell
+      hosts={{ development: "https://dev.example", production: "https://prod.example" }}
+      supportEmail="help@example.test"
+      sidebar={sidebar}
+    >
       <DocsLayout sidebar={sidebar}>
         <h1>Page</h1>
       </DocsLayout>

@@ -8,15 +8,15 @@ import { buildReferenceModel } from "../../app/reference/model";
 import { Operation } from "../../app/reference/Operation";
 import { ReferenceSidebar } from "../../app/reference/ReferenceSidebar";
 import { SchemaTree } from "../../app/reference/SchemaTree";
-import { TryIt } from "../../app/reference/TryIt";
-import { API_KEY_STORAGE_KEY } from "../../app/reference/tryIt";
+import { OperationRequest } from "../../app/reference/OperationRequest";
+import { API_KEY_STORAGE_KEY, COMPANY_STORAGE_KEY, resetTryItSettings } from "../../app/reference/tryItSettings";
 import { fixtureDocument } from "./fixture";
 
 const model = buildReferenceModel(fixtureDocument());
 const operation = (id: string) => model.tags.flatMap((t) => t.operations).find((o) => o.id === id)!;
 /** jsdom has no fetch Response: the panel only reads these members. */
 const fakeResponse = (status: number, body: string, headers: Record<string, string> = {}) =>
-  ({ status, statusText: "", headers: new Map(Object.entries(headers)), text: async () => body } as unknown as Response);
+  ({ status, statusText: "", headers: new Map(Object.entries(headers)), text: async () => body }) as unknown as Response;
 
 const hosts = { development: "https://api.sandbox.flusso.example", production: "https://api.flusso.example" };
 
@@ -32,13 +32,14 @@ function renderWithSite(children: React.ReactNode, siteHosts = hosts) {
         <SwitchToProduction />
         {children}
       </CodeLanguageProvider>
-    </EnvironmentProvider>
+    </EnvironmentProvider>,
   );
 }
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  resetTryItSettings();
 });
 
 describe("CodeSamples", () => {
@@ -48,7 +49,7 @@ describe("CodeSamples", () => {
     expect(tabs.map((t) => t.textContent)).toEqual(["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"]);
     expect(screen.getByRole("tabpanel").textContent).toMatch(/^curl --request POST/);
     fireEvent.click(screen.getByRole("tab", { name: "Python" }));
-    expect(screen.getByRole("tabpanel").textContent).toMatch(/^import requests/);
+    expect(screen.getByRole("tabpanel").textContent).toMatch(/^import os\n\nimport requests/);
   });
 
   it("rewrites the host when the environment changes", () => {
@@ -65,7 +66,7 @@ describe("SchemaTree", () => {
   it("expands references in place, in collapsible groups, and stops at recursion", () => {
     const { container } = render(<SchemaTree node={{ kind: "ref", name: "Reconciliation" }} schemas={model.schemas} />);
     const flow = [...container.querySelectorAll(".schema-property")].find(
-      (li) => li.querySelector(".schema-name")?.textContent === "flow"
+      (li) => li.querySelector(".schema-name")?.textContent === "flow",
     )!;
     expect(within(flow as HTMLElement).getByText("Flow | null")).toBeTruthy();
     const details = flow.querySelector("details")!;
@@ -94,20 +95,36 @@ describe("ReferenceSidebar", () => {
     render(<ReferenceSidebar tags={model.tags} open={false} onNavigate={() => {}} />);
     expect(screen.getAllByRole("button").at(-1)!.textContent).toBe("Webhooks");
     const list = document.getElementById("reference-tag-Webhooks")!;
-    expect(within(list).getByRole("link", { name: /document\.updated/ }).getAttribute("href")).toBe("#operation/documentUpdated");
+    expect(
+      within(list)
+        .getByRole("link", { name: /document\.updated/ })
+        .getAttribute("href"),
+    ).toBe("#operation/documentUpdated");
   });
 });
 
 describe("Operation", () => {
+  it("shows the permission an API key needs for the operation, linked to its explanation", () => {
+    const { container } = renderWithSite(<Operation operation={operation("createReconciliation")} schemas={model.schemas} />);
+    expect(container.querySelector(".ref-permission")!.textContent).toBe("Permesso della chiave: reconciliations:write (permessi)");
+    expect(screen.getByRole("link", { name: "permessi" }).getAttribute("href")).toBe("/authentication#permissions");
+    const { container: without } = renderWithSite(<Operation operation={operation("deleteReconciliation")} schemas={model.schemas} />);
+    expect(without.querySelector(".ref-permission")).toBeNull();
+  });
+
   it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {
     const { container } = renderWithSite(<Operation operation={operation("documentUpdated")} schemas={model.schemas} />);
     const section = container.querySelector("section.ref-operation")!;
     expect(section.id).toBe("operation/documentUpdated");
     expect(section.querySelector(".ref-endpoint")!.textContent).toBe("POSTWebhook: Flusso lo invia al tuo endpoint");
-    expect(screen.getByRole("link", { name: "come verificare la firma" }).getAttribute("href")).toBe("/basics/webhook#verifying-signatures");
+    expect(screen.getByRole("link", { name: "come verificare la firma" }).getAttribute("href")).toBe(
+      "/basics/webhook#verifying-signatures",
+    );
     const names = [...section.querySelectorAll(".schema-tree .schema-name")].map((n) => n.textContent);
     expect(names).toEqual(expect.arrayContaining(["id", "event", "data", "number"]));
-    expect(JSON.parse(section.querySelector(".ref-operation-samples pre")!.textContent!)).toEqual(operation("documentUpdated").example.body);
+    expect(JSON.parse(section.querySelector(".ref-operation-samples pre")!.textContent!)).toEqual(
+      operation("documentUpdated").example.body,
+    );
     expect(section.querySelector(".ref-status")!.textContent).toBe("2XX");
     expect(screen.queryAllByRole("tab")).toEqual([]);
     expect(section.querySelector(".ref-try-it")).toBeNull();
@@ -126,7 +143,7 @@ describe("TryIt", () => {
   it("keeps the key in sessionStorage only and sends it as a bearer token", async () => {
     const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(200, '{"data":[]}', { "x-ratelimit-limit": "600" }));
     window.fetch = fetch as unknown as typeof window.fetch;
-    renderWithSite(<TryIt operation={operation("listReconciliations")} />, { ...hosts, development: "http://127.0.0.1:9" });
+    renderWithSite(<OperationRequest operation={operation("listReconciliations")} />, { ...hosts, development: "http://127.0.0.1:9" });
     await openPanel();
 
     fireEvent.change(screen.getByLabelText(/Chiave API/), { target: { value: "fls_dev_abc" } });
@@ -137,7 +154,7 @@ describe("TryIt", () => {
 
     expect(fetch).toHaveBeenCalledWith(
       "http://127.0.0.1:9/api/v1/companies/5b0c6f0e-1f9e-4d2a-9f5e-2b7c8d9e0a1b/reconciliations?page_size=5",
-      { method: "GET", headers: { Authorization: "Bearer fls_dev_abc" }, body: undefined }
+      { method: "GET", headers: { Authorization: "Bearer fls_dev_abc" }, body: undefined },
     );
     expect(screen.getByTestId("try-it-status").textContent).toBe("200");
     expect(screen.getByTestId("try-it-body").textContent).toBe('{\n  "data": []\n}');
@@ -147,11 +164,50 @@ describe("TryIt", () => {
     const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(201, ""));
     window.fetch = fetch as unknown as typeof window.fetch;
     sessionStorage.setItem(API_KEY_STORAGE_KEY, "fls_dev_saved");
-    renderWithSite(<TryIt operation={operation("createReconciliation")} />);
+    renderWithSite(<OperationRequest operation={operation("createReconciliation")} />);
     await openPanel();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
     const [, init] = fetch.mock.calls[0];
     expect(init.headers).toEqual({ Authorization: "Bearer fls_dev_saved", "Content-Type": "application/json" });
     expect(JSON.parse(init.body as string)).toEqual(operation("createReconciliation").example.body);
+  });
+
+  it("fills the samples with what is typed: the key (masked on screen, whole in the copy), the company and the query", async () => {
+    const writeText = jest.fn(async (_text: string) => {});
+    Object.assign(navigator, { clipboard: { writeText } });
+    renderWithSite(<OperationRequest operation={operation("listReconciliations")} />);
+    const code = () => document.querySelector(".code-tabs [role=tabpanel]")!.textContent!;
+    expect(code()).toContain(`--header "Authorization: Bearer $FLUSSO_API_KEY"`);
+    await openPanel();
+
+    fireEvent.change(screen.getByLabelText(/Chiave API/), { target: { value: "fls_dev_0123456789abcdefghij" } });
+    fireEvent.change(screen.getByLabelText("company_id"), { target: { value: "11111111-2222-3333-4444-555555555555" } });
+    fireEvent.change(screen.getByLabelText("page_size (query)"), { target: { value: "5" } });
+    fireEvent.change(screen.getByLabelText(/^Altri parametri/), { target: { value: "filter[created_at__gte]=2026-01-01" } });
+
+    expect(code()).toContain(
+      "--url 'https://api.sandbox.flusso.example/api/v1/companies/11111111-2222-3333-4444-555555555555/reconciliations?page_size=5&filter%5Bcreated_at__gte%5D=2026-01-01'",
+    );
+    expect(code()).toContain("Bearer fls_dev_••••••••ghij");
+    expect(code()).not.toContain("0123456789abcdef");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copia" })));
+    expect(writeText.mock.calls[0][0]).toContain("--header 'Authorization: Bearer fls_dev_0123456789abcdefghij'");
+    expect(localStorage.getItem(COMPANY_STORAGE_KEY)).toBe("11111111-2222-3333-4444-555555555555");
+  });
+
+  it("remembers the company across operations", () => {
+    localStorage.setItem(COMPANY_STORAGE_KEY, "99999999-2222-3333-4444-555555555555");
+    renderWithSite(<OperationRequest operation={operation("createReconciliation")} />);
+    expect(document.querySelector(".code-tabs [role=tabpanel]")!.textContent).toContain(
+      "/companies/99999999-2222-3333-4444-555555555555/reconciliations",
+    );
+  });
+
+  it("offers an example filter the list accepts", async () => {
+    renderWithSite(<OperationRequest operation={operation("listReconciliations")} />);
+    await openPanel();
+    const field = screen.getByLabelText(/^Altri parametri/) as HTMLInputElement;
+    const [, name] = /^filter\[(\w+?)__(\w+)\]=/.exec(field.placeholder)!;
+    expect(operation("listReconciliations").list!.filters.map((f) => f.field)).toContain(name);
   });
 });

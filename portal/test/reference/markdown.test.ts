@@ -4,19 +4,28 @@ import { referenceMarkdown } from "../../app/llms/referenceMarkdown";
 import { buildReferenceModel } from "../../app/reference/model";
 import { fixtureDocument } from "./fixture";
 
+const hosts = { development: "http://localhost:3000", production: "https://api.flusso.example" };
+
 describe("docMarkdown", () => {
   it("puts the title and description first and fills the placeholders", () => {
     const markdown = docMarkdown(
-      { title: "Errors", description: "What went wrong.", body: "Call `{{host}}/api/v1` or write to {{email}}.\n" },
-      { host: "https://api.sandbox.flusso.example", email: "developers@flusso.example" }
+      {
+        title: "Errors",
+        description: "What went wrong.",
+        body: "Call `{{host}}/api/v1` (production: `{{host.production}}`) or write to {{email}}.\n",
+      },
+      { hosts, host: hosts.development, email: "developers@flusso.example" },
     );
     expect(markdown).toBe(
-      "# Errors\n\n> What went wrong.\n\nCall `https://api.sandbox.flusso.example/api/v1` or write to developers@flusso.example.\n"
+      "# Errors\n\n> What went wrong.\n\nCall `http://localhost:3000/api/v1` (production: `https://api.flusso.example`) or write to developers@flusso.example.\n",
     );
   });
 
   it("turns admonitions into quoted paragraphs", () => {
-    const markdown = docMarkdown({ title: "T", body: ":::warning Keep it secret\nNever commit a key.\n:::\n" }, { host: "h", email: "e" });
+    const markdown = docMarkdown(
+      { title: "T", body: ":::warning Keep it secret\nNever commit a key.\n:::\n" },
+      { hosts, host: "h", email: "e" },
+    );
     expect(markdown).toContain("> **Keep it secret**\n>\n> Never commit a key.");
     expect(markdown).not.toContain(":::");
   });
@@ -31,7 +40,7 @@ describe("llmsTxt", () => {
       sections: [{ name: "Docs", links: [{ title: "Errors", url: "http://x/basics/errors.md", description: "Error codes." }] }],
     });
     expect(text).toBe(
-      "# Flusso Developers\n\n> The API docs.\n\nBearer keys.\n\n## Docs\n\n- [Errors](http://x/basics/errors.md): Error codes.\n"
+      "# Flusso Developers\n\n> The API docs.\n\nBearer keys.\n\n## Docs\n\n- [Errors](http://x/basics/errors.md): Error codes.\n",
     );
   });
 });
@@ -43,7 +52,7 @@ describe("referenceMarkdown", () => {
     expect(markdown).toMatch(/^# Flusso Integration API 1\.2\.0\n/);
     expect(markdown).toContain("## Reconciliations");
     expect(markdown).toContain(
-      "### Create a reconciliation\n\n`POST /api/v1/companies/{company_id}/reconciliations` (operationId `createReconciliation`)"
+      "### Create a reconciliation\n\n`POST /api/v1/companies/{company_id}/reconciliations` (operationId `createReconciliation`)",
     );
   });
 
@@ -58,11 +67,13 @@ describe("referenceMarkdown", () => {
   it("describes a webhook as sent to the integrator, with its payload and an example of it instead of a curl", () => {
     const webhook = markdown.slice(markdown.indexOf("## Webhooks"), markdown.indexOf("## Schemas"));
     expect(webhook).toContain(
-      "### document.updated\n\nWebhook: Flusso sends `POST` to the integrator's endpoint (operationId `documentUpdated`)"
+      "### document.updated\n\nWebhook: Flusso sends `POST` to the integrator's endpoint (operationId `documentUpdated`)",
     );
     expect(webhook).toContain("Request body (`application/json`, required): [DocumentUpdatedEvent](#documentupdatedevent).");
     expect(webhook).toContain("- `2XX` Received.");
-    expect(webhook).toContain('Example payload:\n\n```json\n{\n  "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",\n  "event": "document.updated",');
+    expect(webhook).toContain(
+      'Example payload:\n\n```json\n{\n  "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6",\n  "event": "document.updated",',
+    );
     expect(webhook).not.toContain("curl");
   });
 

@@ -11,8 +11,21 @@ describe("buildReferenceModel", () => {
   it("lists every operation of the document once, grouped by its first tag in document order", () => {
     expect(model.tags.map((t) => t.name)).toEqual(["Companies", "Reconciliations", "Counterparts", "Webhooks"]);
     expect(operations.map((o) => o.id).sort()).toEqual(
-      ["createReconciliation", "deleteReconciliation", "documentUpdated", "listCompanies", "listReconciliations", "searchCounterparts"].sort()
+      [
+        "createReconciliation",
+        "deleteReconciliation",
+        "documentUpdated",
+        "listCompanies",
+        "listReconciliations",
+        "searchCounterparts",
+      ].sort(),
     );
+  });
+
+  it("reads the permission an operation needs from x-permission", () => {
+    expect(operation("createReconciliation").permission).toBe("reconciliations:write");
+    expect(operation("listCompanies").permission).toBe("companies:read");
+    expect(operation("deleteReconciliation").permission).toBeUndefined();
   });
 
   it("prefixes paths with the base path of the server URL", () => {

@@ -24,12 +24,13 @@ const create: RequestExample = {
 };
 
 describe("sampleRequest", () => {
-  it("joins host, path and query, and always sends the bearer header", () => {
+  it("joins host, path and query, and carries the typed key when there is one", () => {
     expect(sampleRequest(list, `${HOST}/`)).toEqual({
       method: "GET",
       url: `${HOST}/api/v1/counterparts/search?vat_number=IT01234567890`,
-      headers: [["Authorization", "Bearer YOUR_API_KEY"]],
+      headers: [],
     });
+    expect(sampleRequest(list, HOST, "fls_dev_typed").apiKey).toBe("fls_dev_typed");
   });
 
   it("serialises a JSON body and declares its content type", () => {
@@ -40,14 +41,35 @@ describe("sampleRequest", () => {
 });
 
 describe("code samples", () => {
-  it("generates the six languages, each with the host and the bearer header", () => {
+  it("generates the six languages, each with the host, reading the key from FLUSSO_API_KEY as the guides do", () => {
     const samples = codeSamples(create, "https://api.flusso.example");
     expect(samples.map((s) => s.label)).toEqual(["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"]);
-    for (const sample of samples) {
-      expect(sample.code).toContain("api.flusso.example");
-      expect(sample.code).toMatch(/authorization.{1,8}Bearer YOUR_API_KEY/i);
-    }
+    const bearer = Object.fromEntries(
+      samples.map((sample) => [
+        sample.id,
+        sample.code
+          .split("\n")
+          .find((line) => /authorization/i.test(line))
+          ?.trim(),
+      ]),
+    );
+    expect(bearer).toEqual({
+      curl: `--header "Authorization: Bearer $FLUSSO_API_KEY" \\`,
+      http: "Authorization: Bearer YOUR_API_KEY",
+      elixir: `"authorization" => "Bearer " <> System.fetch_env!("FLUSSO_API_KEY")`,
+      python: `"Authorization": f"Bearer {os.environ['FLUSSO_API_KEY']}"`,
+      java: `.header("Authorization", "Bearer " + System.getenv("FLUSSO_API_KEY"))`,
+      php: `'Authorization: Bearer ' . getenv('FLUSSO_API_KEY'),`,
+    });
+    expect(samples.find((sample) => sample.id === "python")?.code).toMatch(/^import os\n/);
     expect(SAMPLE_LANGUAGES).toHaveLength(6);
+  });
+
+  it("writes the key typed in the try-it panel into every language", () => {
+    for (const sample of codeSamples(create, "https://api.flusso.example", "fls_dev_0123456789")) {
+      expect(sample.code).toMatch(/authorization.{1,8}Bearer fls_dev_0123456789/i);
+      expect(sample.code).not.toContain("FLUSSO_API_KEY");
+    }
   });
 
   it("curl quotes single quotes in the body", () => {
@@ -55,8 +77,8 @@ describe("code samples", () => {
       [
         "curl --request GET \\",
         `  --url '${HOST}/api/v1/counterparts/search?vat_number=IT01234567890' \\`,
-        "  --header 'Authorization: Bearer YOUR_API_KEY'",
-      ].join("\n")
+        `  --header "Authorization: Bearer $FLUSSO_API_KEY"`,
+      ].join("\n"),
     );
     expect(curlSample(sampleRequest(create, HOST))).toContain(`"note": "it'\\''s \\"paid\\""`);
   });
@@ -83,25 +105,25 @@ describe("code samples", () => {
   });
 
   it("Elixir uses Req with a map literal body", () => {
-    const sample = elixirSample(sampleRequest(create, HOST));
+    const sample = elixirSample(sampleRequest(create, HOST, "KEY"));
     expect(sample).toContain("method: :post,");
-    expect(sample).toContain('"authorization" => "Bearer YOUR_API_KEY"');
+    expect(sample).toContain('"authorization" => "Bearer KEY"');
     expect(sample).toContain('json: %{\n      "flow_id" => "f1",');
     expect(sample).toContain("nil");
   });
 
   it("Java sends the body verbatim in a text block", () => {
-    const sample = javaSample(sampleRequest(create, HOST));
-    expect(sample).toContain('.header("Authorization", "Bearer YOUR_API_KEY")');
+    const sample = javaSample(sampleRequest(create, HOST, "KEY"));
+    expect(sample).toContain('.header("Authorization", "Bearer KEY")');
     expect(sample).toContain('.method("POST", HttpRequest.BodyPublishers.ofString("""');
     expect(sample).toContain('"note": "it\'s \\\\"paid\\\\""');
     expect(javaSample(sampleRequest(list, HOST))).toContain("HttpRequest.BodyPublishers.noBody()");
   });
 
   it("PHP sends the body from a nowdoc with curl", () => {
-    const sample = phpSample(sampleRequest(create, HOST));
+    const sample = phpSample(sampleRequest(create, HOST, "KEY"));
     expect(sample).toContain("$body = <<<'BODY'\n{\n");
-    expect(sample).toContain("'Authorization: Bearer YOUR_API_KEY',");
+    expect(sample).toContain("'Authorization: Bearer KEY',");
     expect(sample).toContain("CURLOPT_CUSTOMREQUEST => 'POST',");
     expect(phpSample(sampleRequest(list, HOST))).not.toContain("$body");
   });

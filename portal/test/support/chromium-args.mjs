@@ -1,12 +1,2 @@
-// Plain JavaScript so that bench/portal.mjs can import it as well as the TypeScript tests.
-/** Flags agreed for Debian's Chromium on these machines (team notes). */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The flags live in test-support/ at the repository's root, shared with the server's browser tests and bench/.
+export { CHROMIUM_ARGS } from "../../../test-support/chromium-args.mjs";

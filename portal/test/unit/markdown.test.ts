@@ -1,4 +1,4 @@
-import { parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
+import { includeFiles, parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
 import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
 import { docUrl, withoutIndexSuffix } from "~/docs/urls";
 
@@ -11,7 +11,13 @@ describe("front matter", () => {
     const { data, body } = parseFrontMatter(
       "---\ntitle: Errors\ndescription: What went wrong.\nsidebar_label: Errori\nsidebar_position: 3\nsidebar_category: Basics\n---\n\nHello",
     );
-    expect(data).toEqual({ title: "Errors", description: "What went wrong.", sidebar_label: "Errori", sidebar_position: 3, sidebar_category: "Basics" });
+    expect(data).toEqual({
+      title: "Errors",
+      description: "What went wrong.",
+      sidebar_label: "Errori",
+      sidebar_position: 3,
+      sidebar_category: "Basics",
+    });
     expect(body.trim()).toBe("Hello");
   });
 
@@ -80,11 +86,22 @@ describe("renderMarkdown", () => {
 describe("sidebar and URLs", () => {
   const doc = (path: string, position: number, category?: string) => ({
     path,
-    data: { title: path, description: "", sidebar_label: path, sidebar_position: position, ...(category ? { sidebar_category: category } : {}) },
+    data: {
+      title: path,
+      description: "",
+      sidebar_label: path,
+      sidebar_position: position,
+      ...(category ? { sidebar_category: category } : {}),
+    },
   });
 
   it("orders by position and groups categories where their first page falls", () => {
-    const sidebar = buildSidebar([doc("faqs", 20), doc("basics/errors", 5, "Basics"), doc("index", 1), doc("basics/common-terms", 4, "Basics")]);
+    const sidebar = buildSidebar([
+      doc("faqs", 20),
+      doc("basics/errors", 5, "Basics"),
+      doc("index", 1),
+      doc("basics/common-terms", 4, "Basics"),
+    ]);
     expect(sidebar.map((i) => i.label)).toEqual(["index", "Basics", "faqs"]);
     expect(flattenSidebar(sidebar).map((l) => l.href)).toEqual(["/", "/basics/common-terms", "/basics/errors", "/faqs"]);
   });
@@ -103,5 +120,20 @@ describe("sidebar and URLs", () => {
     expect(withoutIndexSuffix("/api-reference/index.html")).toBe("/api-reference/");
     expect(withoutIndexSuffix("/reindex")).toBe("/reindex");
     expect(withoutIndexSuffix("/basics/errors")).toBe("/basics/errors");
+  });
+});
+
+describe("includes and environment hosts", () => {
+  it("fills a fence that names a file with the file's text, and refuses a file that is not there", () => {
+    const body = "Before\n\n```ts file=examples/a.ts\n```\n\nAfter\n";
+    expect(includeFiles(body, { "examples/a.ts": "const a = 1;\n" }, "page")).toBe("Before\n\n```ts\nconst a = 1;\n```\n\nAfter\n");
+    expect(() => includeFiles(body, {}, "page")).toThrow("page.md includes examples/a.ts");
+  });
+
+  it("writes {{host.development}} and {{host.production}} as those hosts whatever the selection", () => {
+    const text = html(render("| Env | Host |\n|---|---|\n| Dev | `{{host.development}}` |\n| Prod | `{{host.production}}` |\n").blocks);
+    expect(text).toContain("<code>https://dev.example</code>");
+    expect(text).toContain("<code>https://prod.example</code>");
+    expect(text).not.toContain("{{");
   });
 });

@@ -7,6 +7,7 @@ import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { AccountDto } from './account.dto.js';
 import { accountList, AccountsService } from './accounts.service.js';
+import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Accounts')
 @ApiCompanyParam()
@@ -15,6 +16,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Get()
+  @RequirePermission('accounts:read')
   @ApiOperation({ operationId: 'listAccounts', summary: 'List bank accounts', description: 'Lists the bank accounts of the company.' })
   @ApiList(accountList, AccountDto)
   @ApiErrors(400, 403, ...COMMON_ERRORS)
@@ -23,6 +25,7 @@ export class AccountsController {
   }
 
   @Get(':id')
+  @RequirePermission('accounts:read')
   @ApiOperation({ operationId: 'getAccount', summary: 'Get a bank account', description: 'Reads one bank account with its balances.' })
   @ApiIdParam('id', 'Account id.')
   @ApiOkResponse({ type: AccountDto })

@@ -31,9 +31,27 @@ describe('accounts', () => {
       balanceDate: new Date('2026-03-31T18:00:00Z'),
       createdAt: new Date('2026-01-01T08:00:00Z'),
     });
-    savings = await fixtures.account({ nickname: 'Deposito', currentBalance: '0.5', availableBalance: '0.5', creditLimit: null, createdAt: new Date('2026-01-02T08:00:00Z') });
-    usd = await fixtures.account({ nickname: 'USD account', currency: 'USD', currentBalance: '999999999999999.123456', createdAt: new Date('2026-01-03T08:00:00Z') });
-    bare = await fixtures.account({ nickname: null, currency: null, currentBalance: null, availableBalance: null, creditLimit: null, createdAt: new Date('2026-01-04T08:00:00Z') });
+    savings = await fixtures.account({
+      nickname: 'Deposito',
+      currentBalance: '0.5',
+      availableBalance: '0.5',
+      creditLimit: null,
+      createdAt: new Date('2026-01-02T08:00:00Z'),
+    });
+    usd = await fixtures.account({
+      nickname: 'USD account',
+      currency: 'USD',
+      currentBalance: '999999999999999.123456',
+      createdAt: new Date('2026-01-03T08:00:00Z'),
+    });
+    bare = await fixtures.account({
+      nickname: null,
+      currency: null,
+      currentBalance: null,
+      availableBalance: null,
+      creditLimit: null,
+      createdAt: new Date('2026-01-04T08:00:00Z'),
+    });
     // Two accounts created at the same instant: ties are broken by id.
     const tie = new Date('2026-01-05T08:00:00Z');
     [twinA, twinB] = [await fixtures.account({ nickname: 'Twin', createdAt: tie }), await fixtures.account({ nickname: 'Twin', createdAt: tie })].sort((a, b) =>
@@ -45,7 +63,7 @@ describe('accounts', () => {
 
   afterAll(() => api.close());
 
-  it('lists the company\'s accounts oldest first with every member, money as exact strings', async () => {
+  it("lists the company's accounts oldest first with every member, money as exact strings", async () => {
     const response = await api.http.get(base).set(rossi.auth).expect(200);
     expect(response.body.page).toEqual({ cursor: null, size: 25 });
     expect(ids(response)).toEqual([current.id, savings.id, usd.id, bare.id, twinA.id, twinB.id]);
@@ -127,7 +145,7 @@ describe('accounts', () => {
     });
   });
 
-  it('answers 404 for an unknown or malformed id and 403 for another company\'s account', async () => {
+  it("answers 404 for an unknown or malformed id and 403 for another company's account", async () => {
     expectError(await api.http.get(`${base}/00000000-0000-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found', undefined, 'Account was not found.');
     expectError(await api.http.get(`${base}/not-a-uuid`).set(rossi.auth), 404, 'not_found');
     expectError(await api.http.get(`${base}/${foreign.id}`).set(rossi.auth), 403, 'forbidden');

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
-import { Category } from './category.entity.js';
+import { SubcategoriesController } from './subcategories.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Category])],
-  controllers: [CategoriesController],
+  controllers: [CategoriesController, SubcategoriesController],
   providers: [CategoriesService],
 })
 export class CategoriesModule {}

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../common/database/data-source.js';
 import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
-import { IntegratorsService, redisAuthInvalidation } from '../integrators/integrators.service.js';
+import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { IntegratorsService } from '../integrators/integrators.service.js';
+import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
 
 /**
  * What an operator command works with: the configuration, and PostgreSQL and Redis connections opened on first use
@@ -34,11 +36,15 @@ export class Operator {
   /** Tells running API processes to drop cached keys and grants. */
   readonly invalidateAuth = async (): Promise<void> => {
     this.redis ??= new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
-    await redisAuthInvalidation(this.redis)();
+    await redisAuthInvalidation(this.redis, this.config.redisPrefix)();
   };
 
   async integrators(): Promise<IntegratorsService> {
     return new IntegratorsService(await this.db(), this.config, this.invalidateAuth);
+  }
+
+  async webhooks(): Promise<WebhookEndpointsService> {
+    return new WebhookEndpointsService(await this.db(), this.config);
   }
 
   async close(): Promise<void> {

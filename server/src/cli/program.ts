@@ -4,6 +4,7 @@ import { DEMO_COMPANY } from '../demo/catalogue.js';
 import { DATA_SET_DEFAULTS } from '../demo/data-set.js';
 import { seedDemo } from '../demo/seed-demo.js';
 import { CsvImportError, importTransactions } from '../imports/transactions-import.js';
+import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
 import type { KeyView } from '../integrators/integrators.service.js';
 import { BASE_PATH } from '../openapi/openapi.js';
 import type { Operator } from './operator.js';
@@ -33,7 +34,7 @@ function command(program: Command, name: string, description: string): Command {
 
 function keyLine(key: KeyView): string {
   const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
-  return `${key.id}  ${key.lookup}…  ${key.environment.padEnd(11)}  ${key.name.padEnd(12)}  created ${key.created_at}  ${state}`;
+  return `${key.id}  ${key.lookup}…  ${key.environment.padEnd(11)}  ${key.name.padEnd(12)}  created ${key.created_at}  ${state}  [${key.permissions.join(',')}]`;
 }
 
 export function buildProgram(operator: Operator, print: Print): Command {
@@ -59,7 +60,7 @@ export function buildProgram(operator: Operator, print: Print): Command {
   );
 
   command(program, 'integrator:create', 'Create an integrator (a third-party system that calls the API).')
-    .requiredOption('--name <name>', 'the integrator\'s name')
+    .requiredOption('--name <name>', "the integrator's name")
     .option('--email <email>', 'a contact e-mail')
     .action(
       run(async (options: { name: string; email?: string }) => {
@@ -69,8 +70,9 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'key:create', 'Create an API key for an integrator; the key is shown once.')
-    .requiredOption('--integrator <id>', 'the integrator\'s id')
+    .requiredOption('--integrator <id>', "the integrator's id")
     .option('--name <name>', 'a name to recognise the key by', 'default')
+    .option('--permissions <list>', `what the key may do, comma-separated (write implies read): ${ALL_PERMISSIONS.join(', ')}`, '*')
     .addOption(
       new Option('--environment <environment>', `the key's environment (default: FLUSSO_ENV, now ${operator.config.environment})`).choices([
         'development',
@@ -78,8 +80,8 @@ export function buildProgram(operator: Operator, print: Print): Command {
       ]),
     )
     .action(
-      run(async (options: { integrator: string; name: string; environment?: 'development' | 'production' }) => {
-        const key = await (await operator.integrators()).createKey(options.integrator, options.environment, options.name);
+      run(async (options: { integrator: string; name: string; permissions: string; environment?: 'development' | 'production' }) => {
+        const key = await (await operator.integrators()).createKey(options.integrator, options.environment, options.name, options.permissions);
         return {
           json: key,
           text: `API key created; it is shown only now, store it safely:\n\n  ${key.key}\n\n${keyLine(key)}`,
@@ -88,7 +90,7 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'key:list', 'List API keys (never their secrets).')
-    .option('--integrator <id>', 'only this integrator\'s keys')
+    .option('--integrator <id>', "only this integrator's keys")
     .action(
       run(async (options: { integrator?: string }) => {
         const keys = await (await operator.integrators()).listKeys(options.integrator);
@@ -97,7 +99,7 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'key:revoke', 'Revoke an API key at once, in every running API process.')
-    .argument('<id>', 'the key\'s id (see key:list)')
+    .argument('<id>', "the key's id (see key:list)")
     .action(
       run(async (id: string) => {
         const key = await (await operator.integrators()).revokeKey(id);
@@ -106,7 +108,7 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'company:create', 'Create a company.')
-    .requiredOption('--name <name>', 'the company\'s name')
+    .requiredOption('--name <name>', "the company's name")
     .option('--vat-number <vat>', 'VAT number; eleven digits alone are an Italian partita IVA')
     .option('--country <code>', 'ISO 3166-1 alpha-2 country code', 'IT')
     .option('--fiscal-regime <code>', 'FatturaPA RegimeFiscale, RF01 to RF20', 'RF01')
@@ -119,9 +121,9 @@ export function buildProgram(operator: Operator, print: Print): Command {
       }),
     );
 
-  command(program, 'company:grant', 'Let an integrator\'s keys act inside a company.')
-    .requiredOption('--integrator <id>', 'the integrator\'s id')
-    .requiredOption('--company <id>', 'the company\'s id')
+  command(program, 'company:grant', "Let an integrator's keys act inside a company.")
+    .requiredOption('--integrator <id>', "the integrator's id")
+    .requiredOption('--company <id>', "the company's id")
     .action(
       run(async (options: { integrator: string; company: string }) => {
         const grant = await (await operator.integrators()).grant(options.integrator, options.company);
@@ -140,7 +142,9 @@ export function buildProgram(operator: Operator, print: Print): Command {
         const demo = await seedDemo(await operator.db(), { ...options, settings: operator.config, invalidateAuth: operator.invalidateAuth });
         const baseUrl = `http://localhost:${operator.config.port}${BASE_PATH}`;
         const loaded = demo.counts
-          ? `loaded: ${Object.entries(demo.counts).map(([what, n]) => `${n} ${what.replace('_', ' ')}`).join(', ')}`
+          ? `loaded: ${Object.entries(demo.counts)
+              .map(([what, n]) => `${n} ${what.replace('_', ' ')}`)
+              .join(', ')}`
           : 'already there, reused as it is (--reset to rebuild it)';
         return {
           json: {
@@ -164,8 +168,8 @@ export function buildProgram(operator: Operator, print: Print): Command {
     );
 
   command(program, 'transactions:import', 'Import bank transactions for an account from a CSV file (all rows or none).')
-    .requiredOption('--company <id>', 'the company\'s id')
-    .requiredOption('--account <id>', 'the account\'s id')
+    .requiredOption('--company <id>', "the company's id")
+    .requiredOption('--account <id>', "the account's id")
     .requiredOption('--file <path>', 'the CSV file; columns: see the README')
     .action(
       run(async (options: { company: string; account: string; file: string }) => {
@@ -174,6 +178,95 @@ export function buildProgram(operator: Operator, print: Print): Command {
         });
         const result = await importTransactions(await operator.db(), { companyId: options.company, accountId: options.account, csv });
         return { json: result, text: `Imported ${result.imported} transaction(s) into account ${result.account_id}.` };
+      }),
+    );
+
+  const endpointLine = (e: { id: string; url: string; enabled: boolean; disabled_reason: string | null; description: string }) =>
+    `${e.id}  ${(e.enabled ? 'enabled' : `disabled (${e.disabled_reason})`).padEnd(20)}  ${e.url}${e.description ? `  "${e.description}"` : ''}`;
+
+  command(program, 'webhook:add', 'Register a webhook endpoint for an integrator; its signing secret is shown once.')
+    .requiredOption('--integrator <id>', "the integrator's id")
+    .requiredOption('--url <url>', 'where events are sent (https; in development also http and loopback)')
+    .option('--description <text>', 'a note to recognise the endpoint by', '')
+    .addOption(
+      new Option('--environment <environment>', `the endpoint's environment (default: FLUSSO_ENV, now ${operator.config.environment})`).choices([
+        'development',
+        'production',
+      ]),
+    )
+    .action(
+      run(async (options: { integrator: string; url: string; description: string; environment?: 'development' | 'production' }) => {
+        const endpoint = await (
+          await operator.webhooks()
+        ).create({ integratorId: options.integrator, environment: options.environment ?? operator.config.environment }, options);
+        return {
+          json: endpoint,
+          text: `Webhook endpoint created; its signing secret is shown only now:\n\n  ${endpoint.secret}\n\n${endpointLine(endpoint)}`,
+        };
+      }),
+    );
+
+  command(program, 'webhook:list', 'List webhook endpoints (never their secrets).')
+    .option('--integrator <id>', "only this integrator's endpoints")
+    .action(
+      run(async (options: { integrator?: string }) => {
+        const endpoints = await (await operator.webhooks()).listAll(options.integrator);
+        return {
+          json: { endpoints },
+          text: endpoints.length
+            ? endpoints.map((e) => `${endpointLine(e)}  [${e.environment}, integrator ${e.integrator_id}]`).join('\n')
+            : 'No webhook endpoints.',
+        };
+      }),
+    );
+
+  command(program, 'webhook:rotate-secret', 'Give an endpoint a new signing secret (shown once); the old one keeps signing for 24 hours.')
+    .argument('<id>', "the endpoint's id (see webhook:list)")
+    .action(
+      run(async (id: string) => {
+        const endpoint = await (await operator.webhooks()).rotateSecret({}, id);
+        return { json: endpoint, text: `New signing secret, shown only now:\n\n  ${endpoint.secret}\n\n${endpointLine(endpoint)}` };
+      }),
+    );
+
+  for (const [name, enabled, description] of [
+    ['webhook:disable', false, 'Stop sending events to an endpoint.'],
+    ['webhook:enable', true, 'Send events to an endpoint again (also one Flusso disabled) and resume its pending deliveries.'],
+  ] as const) {
+    command(program, name, description)
+      .argument('<id>', "the endpoint's id (see webhook:list)")
+      .action(
+        run(async (id: string) => {
+          const endpoint = await (await operator.webhooks()).update({}, id, { enabled });
+          return { json: endpoint, text: endpointLine(endpoint) };
+        }),
+      );
+  }
+
+  command(program, 'webhook:remove', 'Delete an endpoint with its deliveries.')
+    .argument('<id>', "the endpoint's id (see webhook:list)")
+    .action(
+      run(async (id: string) => {
+        const endpoint = await (await operator.webhooks()).remove({}, id);
+        return { json: endpoint, text: `Removed: ${endpointLine(endpoint)}` };
+      }),
+    );
+
+  command(program, 'webhook:deliveries', "Show an endpoint's deliveries, newest first, with every attempt.")
+    .argument('<id>', "the endpoint's id (see webhook:list)")
+    .addOption(new Option('--status <status>', 'only deliveries in this state').choices(['pending', 'succeeded', 'failed']))
+    .option('--limit <n>', 'how many', wholeNumber, 25)
+    .action(
+      run(async (id: string, options: { status?: string; limit: number }) => {
+        const params = { page_size: String(Math.min(Math.max(options.limit, 1), 100)), ...(options.status ? { 'filter[status]': options.status } : {}) };
+        const { data: deliveries } = await (await operator.webhooks()).listDeliveries({}, id, params);
+        const lines = deliveries.flatMap((d) => [
+          `${d.created_at}  ${d.status.padEnd(9)}  event ${d.event_id}${d.next_attempt_at ? `  next attempt ${d.next_attempt_at}` : ''}`,
+          ...d.attempts.map(
+            (a) => `    ${a.attempted_at}  ${a.outcome.padEnd(9)}  ${a.response_status ?? '---'}  ${a.duration_ms} ms${a.error ? `  ${a.error}` : ''}`,
+          ),
+        ]);
+        return { json: { deliveries }, text: lines.length ? lines.join('\n') : 'No deliveries.' };
       }),
     );
 

@@ -9,6 +9,7 @@ interface Run {
   out: string[];
   err: string[];
   /** The one JSON object a --json command printed. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever member a command printed
   json: Record<string, any>;
 }
 
@@ -61,13 +62,24 @@ describe('the operator CLI', () => {
     const key = (await cli('key:create', '--integrator', integrator.id, '--environment', 'production', '--name', 'live', '--json')).json;
     expect(key.key).toMatch(/^fls_prod_/);
     const listed = (await cli('key:list', '--integrator', integrator.id, '--json')).json;
-    expect(listed.keys).toEqual([expect.objectContaining({ id: key.id, name: 'live', revoked_at: null })]);
+    expect(listed.keys).toEqual([expect.objectContaining({ id: key.id, name: 'live', permissions: ['*'], revoked_at: null })]);
     expect(JSON.stringify(listed)).not.toContain(key.key);
+
+    expect(key.permissions).toEqual(['*']);
+    const restricted = await cli('key:create', '--integrator', integrator.id, '--permissions', 'documents:read,reconciliations:write', '--json');
+    expect(restricted.json.permissions).toEqual(['documents:read', 'reconciliations:write']);
+    expect((await cli('key:list', '--integrator', integrator.id)).out.join('\n')).toContain('[documents:read,reconciliations:write]');
+    const refused = await cli('key:create', '--integrator', integrator.id, '--permissions', 'documents:delete');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual([expect.stringMatching(/^flusso: Unknown permission "documents:delete"; use \*, companies:read, accounts:read, /)]);
+    await cli('key:revoke', restricted.json.id);
 
     const revoked = await cli('key:revoke', key.id);
     expect(revoked.code).toBe(0);
     expect(revoked.out.join('\n')).toContain('Revoked');
-    expect((await cli('key:list', '--integrator', integrator.id, '--json')).json.keys[0].revoked_at).not.toBeNull();
+    expect((await cli('key:list', '--integrator', integrator.id, '--json')).json.keys.map((k: { revoked_at: string | null }) => k.revoked_at)).not.toContain(
+      null,
+    );
   });
 
   it('imports a CSV statement, and reports every bad line of a bad one', async () => {
@@ -83,13 +95,40 @@ describe('the operator CLI', () => {
     expect(bad.err[0]).toBe('flusso: Nothing was imported: 3 lines have problems.');
   });
 
+  it('adds, lists, rotates, disables, enables and removes webhook endpoints, and shows their deliveries', async () => {
+    const integrator = (await cli('integrator:create', '--name', 'Gestionale Webhook', '--json')).json;
+    const added = (await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://127.0.0.1:4000/hooks', '--description', 'ERP', '--json')).json;
+    expect(added).toMatchObject({ url: 'http://127.0.0.1:4000/hooks', description: 'ERP', enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    const listed = (await cli('webhook:list', '--integrator', integrator.id, '--json')).json;
+    expect(listed.endpoints).toEqual([expect.objectContaining({ id: added.id, environment: 'development', integrator_id: integrator.id })]);
+    expect(JSON.stringify(listed)).not.toContain(added.secret);
+
+    const rotated = (await cli('webhook:rotate-secret', added.id, '--json')).json;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(added.secret);
+    expect((await cli('webhook:disable', added.id, '--json')).json).toMatchObject({ enabled: false, disabled_reason: 'requested' });
+    expect((await cli('webhook:enable', added.id, '--json')).json).toMatchObject({ enabled: true, disabled_reason: null });
+    expect((await cli('webhook:deliveries', added.id, '--status', 'failed', '--json')).json).toEqual({ deliveries: [] });
+    expect((await cli('webhook:deliveries', added.id)).out).toEqual(['No deliveries.']);
+    expect((await cli('webhook:remove', added.id, '--json')).code).toBe(0);
+    expect((await cli('webhook:list', '--integrator', integrator.id, '--json')).json.endpoints).toEqual([]);
+
+    const refused = await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://10.0.0.1/hooks');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual(['flusso: url must reach a public or loopback address; 10.0.0.1 is a private address.']);
+  });
+
   it('says in one line when a service is unreachable', async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(['key:list'], { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/flusso' }, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
+    const code = await runCli(
+      ['key:list'],
+      { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/flusso' },
+      {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+      },
+    );
     expect(code).toBe(1);
     expect(out).toEqual([]);
     expect(err).toEqual([expect.stringMatching(/^flusso: PostgreSQL is not reachable at 127\.0\.0\.1:1 /)]);

@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { ApiError } from '../common/errors/api-error.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { ServiceUnavailableError } from '../config/preflight.js';
 import { CsvImportError } from '../imports/transactions-import.js';
@@ -19,7 +20,7 @@ const processOutput: CliOutput = {
 
 /** Problems the operator can fix: one clear message, no stack trace. */
 function isOperatorProblem(error: unknown): error is Error & { problems?: RowProblem[] } {
-  return [ConfigError, ServiceUnavailableError, IntegratorsError, CsvImportError].some((type) => error instanceof type);
+  return [ConfigError, ServiceUnavailableError, IntegratorsError, CsvImportError, ApiError].some((type) => error instanceof type);
 }
 
 function problemLine(problem: RowProblem): string {

@@ -53,7 +53,14 @@ describe('authentication', () => {
   });
 
   it('a malformed Authorization header: 401', async () => {
-    for (const header of [`Basic ${Buffer.from(`x:${rossi.key}`).toString('base64')}`, 'Bearer', 'Bearer ', `Token ${rossi.key}`, `Bearer ${rossi.key} extra`, rossi.key]) {
+    for (const header of [
+      `Basic ${Buffer.from(`x:${rossi.key}`).toString('base64')}`,
+      'Bearer',
+      'Bearer ',
+      `Token ${rossi.key}`,
+      `Bearer ${rossi.key} extra`,
+      rossi.key,
+    ]) {
       expectError(await companies(header), 401, 'unauthorized', undefined, 'The Authorization header must be "Bearer <API key>".');
     }
   });
@@ -202,7 +209,7 @@ describe('production: HTTPS only', () => {
   let rossi: Tenant;
 
   beforeAll(async () => {
-    api = await startApi({ FLUSSO_ENV: 'production', API_KEY_PEPPER: 'x', TRUST_PROXY: 'true' });
+    api = await startApi({ FLUSSO_ENV: 'production', API_KEY_PEPPER: 'x', WEBHOOK_SECRET_KEY: 'y', INVOICE_LINK_SECRET: 'z', TRUST_PROXY: 'true' });
     untrusting = await sibling(api, { trustProxy: false });
     rossi = await createTenant(api);
   });

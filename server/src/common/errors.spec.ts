@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
@@ -100,8 +102,7 @@ describe('errors: every failure is the integration error, never a 500', () => {
     ['reconciliations', reconciliationList],
     ['transactions', transactionList],
   ];
-  const pathOf = (name: string) =>
-    name.startsWith('/') ? name : name === 'flows' ? `${company}/documents/${documentId}/flows` : `${company}/${name}`;
+  const pathOf = (name: string) => (name.startsWith('/') ? name : name === 'flows' ? `${company}/documents/${documentId}/flows` : `${company}/${name}`);
 
   /** Runs requests a few at a time: the fuzz is a few thousand small requests. */
   async function inParallel<T>(items: T[], work: (item: T) => Promise<void>, width = 6): Promise<void> {
@@ -123,7 +124,7 @@ describe('errors: every failure is the integration error, never a 500', () => {
     const cases: Array<[string, string, string]> = [];
     const seenTypes = new Set<string>();
     for (const [name, spec] of lists) {
-      for (const [field, fieldSpec] of [...Object.entries(spec.filters), ['not_a_field', { type: 'string' }] as const]) {
+      for (const [field, fieldSpec] of [...spec.filters, ['not_a_field', { type: 'string' }] as const]) {
         const allowed = OPERATORS_BY_TYPE[fieldSpec.type as keyof typeof OPERATORS_BY_TYPE];
         for (const operator of REPRESENTATIVE_OPERATORS.filter((op) => field === 'not_a_field' || allowed.includes(op as never))) {
           for (const value of CORE) cases.push([name, `filter[${field}__${operator}]`, value]);
@@ -135,7 +136,10 @@ describe('errors: every failure is the integration error, never a 500', () => {
     }
     expect(cases.length).toBeGreaterThan(500);
     await inParallel(cases, async ([name, param, value]) => {
-      const response = await api.http.get(pathOf(name)).query({ [param]: value }).set(rossi.auth);
+      const response = await api.http
+        .get(pathOf(name))
+        .query({ [param]: value })
+        .set(rossi.auth);
       expectDocumentedError(response, `${name} ${param}=${JSON.stringify(value).slice(0, 40)}`);
       if (response.status !== 200) expect(response.body.errors[0].source).toEqual({ pointer: `/query/${param}` });
     });
@@ -150,7 +154,10 @@ describe('errors: every failure is the integration error, never a 500', () => {
     }
     for (const value of NASTY) cases.push(['documents', value || 'x', '1']);
     await inParallel(cases, async ([name, param, value]) => {
-      const response = await api.http.get(pathOf(name)).query({ [param]: value }).set(rossi.auth);
+      const response = await api.http
+        .get(pathOf(name))
+        .query({ [param]: value })
+        .set(rossi.auth);
       expectDocumentedError(response, `${name} ${JSON.stringify(param).slice(0, 40)}=${JSON.stringify(value).slice(0, 40)}`);
       // (A parameter name that is not valid UTF-16 reaches the server with a replacement character.)
       if (response.status !== 200 && !param.includes('\ud800')) expect(response.body.errors[0].source).toEqual({ pointer: `/query/${param}` });
@@ -178,7 +185,10 @@ describe('errors: every failure is the integration error, never a 500', () => {
       }
     }
     for (const value of ["' OR 1=1 --", 'é漢字🙂', '%00', 'x'.repeat(300)]) {
-      const patched = await api.http.patch(`${company}/documents/${encodeURIComponent(value)}`).set(rossi.auth).send({ category_id: null });
+      const patched = await api.http
+        .patch(`${company}/documents/${encodeURIComponent(value)}`)
+        .set(rossi.auth)
+        .send({ category_id: null });
       expectDocumentedError(patched, `PATCH document ${value.slice(0, 20)}`);
       const deleted = await api.http.delete(`${company}/reconciliations/${encodeURIComponent(value)}`).set(rossi.auth);
       expectDocumentedError(deleted, `DELETE reconciliation ${value.slice(0, 20)}`);
@@ -187,6 +197,7 @@ describe('errors: every failure is the integration error, never a 500', () => {
 
   it('answers hostile body values with a documented 400 or 422, never 500', async () => {
     const bodies: Array<[string, 'patch' | 'post', Record<string, unknown>]> = [];
+    // eslint-disable-next-line no-loss-of-precision -- a number too large for a double, as a client might send
     for (const value of [...NASTY, 9999999999999999999999, -1, 1.5, true, null, [], {}, ['x'], { $gt: '' }]) {
       bodies.push([`${company}/documents/${documentId}`, 'patch', { category_id: value }]);
       bodies.push([`${company}/reconciliations`, 'post', { flow_id: value, transaction_id: value }]);
@@ -201,12 +212,18 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expect([where, response.status < 500]).toEqual([where, true]);
       if (response.status >= 400) {
         expect([where, [400, 404, 422].includes(response.status)]).toEqual([where, true]);
-        for (const error of response.body.errors) expect([where, ERROR_CODES[error.code as keyof typeof ERROR_CODES]?.status]).toEqual([where, response.status]);
+        for (const error of response.body.errors)
+          expect([where, ERROR_CODES[error.code as keyof typeof ERROR_CODES]?.status]).toEqual([where, response.status]);
       }
     }
   });
 
   describe('documented answers', () => {
+    it('the errors page lists every error code with its status', () => {
+      const page = readFileSync(join(process.cwd(), 'portal/app/content/basics/errors.md'), 'utf8');
+      for (const [code, { status }] of Object.entries(ERROR_CODES)) expect([code, page.includes(`| ${status} | \`${code}\` |`)]).toEqual([code, true]);
+    });
+
     it('unknown route: 404 not_found naming the route, with or without a key', async () => {
       expectError(await api.http.get('/api/v1/nope'), 404, 'not_found', undefined, 'There is no route GET /api/v1/nope.');
       expectError(await api.http.get('/api/v1/nope').set(rossi.auth), 404, 'not_found', undefined, 'There is no route GET /api/v1/nope.');
@@ -219,8 +236,8 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expectError(accounts, 405, 'method_not_allowed', undefined, 'DELETE is not allowed on this path; use GET, HEAD.');
       expect(accounts.headers.allow).toBe('GET, HEAD');
       const flow = await api.http.put(`${company}/documents/${randomUUID()}/flows/${randomUUID()}`).set(rossi.auth).send({});
-      expectError(flow, 405, 'method_not_allowed', undefined, 'PUT is not allowed on this path; use GET, HEAD, PATCH.');
-      expect(flow.headers.allow).toBe('GET, HEAD, PATCH');
+      expectError(flow, 405, 'method_not_allowed', undefined, 'PUT is not allowed on this path; use DELETE, GET, HEAD, PATCH.');
+      expect(flow.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
       expect((await api.http.post(`${company}/reconciliations/${randomUUID()}`).set(rossi.auth)).headers.allow).toBe('DELETE, GET, HEAD');
     });
 
@@ -239,7 +256,13 @@ describe('errors: every failure is the integration error, never a 500', () => {
       const patch = () => api.http.patch(`${company}/documents/${documentId}`).set(rossi.auth);
       const detail = 'Send the request body as application/json.';
       expectError(await patch().set('content-type', 'text/plain').send('category_id=null'), 415, 'unsupported_media_type', undefined, detail);
-      expectError(await patch().set('content-type', 'application/x-www-form-urlencoded').send('category_id='), 415, 'unsupported_media_type', undefined, detail);
+      expectError(
+        await patch().set('content-type', 'application/x-www-form-urlencoded').send('category_id='),
+        415,
+        'unsupported_media_type',
+        undefined,
+        detail,
+      );
       expectError(await patch().set('content-type', 'application/xml').send('<category_id/>'), 415, 'unsupported_media_type', undefined, detail);
       expectError(await patch().field('category_id', ''), 415, 'unsupported_media_type', undefined, detail);
       expectError(await patch().send(Buffer.from('{"category_id":null}')), 415, 'unsupported_media_type', undefined, detail);
@@ -257,10 +280,15 @@ describe('errors: every failure is the integration error, never a 500', () => {
     });
 
     it('unknown members and wrong types: 400 with a pointer to the member', async () => {
-      const post = (body: unknown) => api.http.post(`${company}/reconciliations`).set(rossi.auth).send(body as object);
+      const post = (body: unknown) =>
+        api.http
+          .post(`${company}/reconciliations`)
+          .set(rossi.auth)
+          .send(body as object);
       const response = await post({ flow_id: flowId, transaction_id: flowId, note: 'x' }).expect(400);
       expect(response.body).toEqual({
         errors: [{ code: 'bad_request', title: 'Bad request', detail: 'The member note is not allowed in this request.', source: { pointer: '/note' } }],
+        meta: { request_id: expect.any(String) },
       });
       const typed = await post({ flow_id: 7, transaction_id: ['x'] }).expect(400);
       expect(typed.body.errors.map((e: { source: unknown }) => e.source)).toEqual([{ pointer: '/flow_id' }, { pointer: '/transaction_id' }]);
@@ -287,6 +315,7 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expect(response.status).toBe(500);
       expect(response.body).toEqual({
         errors: [{ code: 'internal_server_error', title: 'Internal server error', detail: 'An unexpected error occurred; it has been logged.' }],
+        meta: { request_id: expect.any(String) },
       });
       expect(response.text).not.toMatch(/SELECT|accounts|relation|at .*\.(js|ts):\d+|QueryFailedError/i);
       await api.http.get(`${company}/accounts`).set(rossi.auth).expect(200);

@@ -67,8 +67,7 @@ function order<T extends { id: string }>(rows: T[], terms: Array<[keyof T, 'ASC'
 }
 
 const SORT_FIELDS: Record<string, keyof DocRow> = { created_at: 'createdAt', creation_date: 'creationDate', delivery_date: 'deliveryDate', number: 'number' };
-const termsOf = (sort: string): Term[] =>
-  sort.split(',').map((t) => (t.startsWith('-') ? [SORT_FIELDS[t.slice(1)], 'DESC'] : [SORT_FIELDS[t], 'ASC']));
+const termsOf = (sort: string): Term[] => sort.split(',').map((t) => (t.startsWith('-') ? [SORT_FIELDS[t.slice(1)], 'DESC'] : [SORT_FIELDS[t], 'ASC']));
 
 describe('the shared list mechanism', () => {
   let api: TestApi;
@@ -193,13 +192,32 @@ describe('the shared list mechanism', () => {
         date: day(i % 9),
       }));
       await api.db.getRepository(Transaction).insert(
-        rows.map((r) => ({ id: r.id, companyId: rossi.companyId, accountId: account.id, type: 'CREDIT' as const, amount: r.amount, currency: 'EUR', date: r.date })),
+        rows.map((r) => ({
+          id: r.id,
+          companyId: rossi.companyId,
+          accountId: account.id,
+          type: 'CREDIT' as const,
+          amount: r.amount,
+          currency: 'EUR',
+          date: r.date,
+        })),
       );
       const path = `/api/v1/companies/${rossi.companyId}/transactions`;
       expect((await walk('sort=-amount', 7, path)).ids).toEqual(order(rows, [['value', 'DESC']]));
-      expect((await walk('sort=date,amount', 7, path)).ids).toEqual(order(rows, [['date', 'ASC'], ['value', 'ASC']]));
+      expect((await walk('sort=date,amount', 7, path)).ids).toEqual(
+        order(rows, [
+          ['date', 'ASC'],
+          ['value', 'ASC'],
+        ]),
+      );
       expect((await walk('sort=-date,amount&filter[date__lte]=2026-01-05', 1, path)).ids).toEqual(
-        order(rows.filter((r) => r.date <= '2026-01-05'), [['date', 'DESC'], ['value', 'ASC']]),
+        order(
+          rows.filter((r) => r.date <= '2026-01-05'),
+          [
+            ['date', 'DESC'],
+            ['value', 'ASC'],
+          ],
+        ),
       );
     });
   });
@@ -219,7 +237,9 @@ describe('the shared list mechanism', () => {
       expect(await matching(`filter[creation_date__lt]=${d}`)).toEqual(model((x) => x.creationDate < d));
       expect(await matching(`filter[creation_date__lte]=${d}`)).toEqual(model((x) => x.creationDate <= d));
       expect(await matching('filter[creation_date__in]=2026-01-01,2026-01-08')).toEqual(model((x) => ['2026-01-01', '2026-01-08'].includes(x.creationDate)));
-      expect(await matching('filter[creation_date__notIn]=2026-01-01,2026-01-08')).toEqual(model((x) => !['2026-01-01', '2026-01-08'].includes(x.creationDate)));
+      expect(await matching('filter[creation_date__notIn]=2026-01-01,2026-01-08')).toEqual(
+        model((x) => !['2026-01-01', '2026-01-08'].includes(x.creationDate)),
+      );
       expect(await matching('filter[creation_date__empty]=false')).toHaveLength(DOCUMENTS);
       expect(await matching('filter[creation_date__empty]=true')).toEqual([]);
     });
@@ -247,7 +267,7 @@ describe('the shared list mechanism', () => {
       expect(await matching('filter[status__empty]=true')).toEqual([]);
     });
 
-    it('string: eq, neq, gt, gte, lt, lte, in, notIn, empty (NULL or \'\'), ilike', async () => {
+    it("string: eq, neq, gt, gte, lt, lte, in, notIn, empty (NULL or ''), ilike", async () => {
       expect(await matching('filter[number]=N042')).toEqual(model((x) => x.number === 'N042'));
       expect(await matching('filter[number__neq]=N042')).toEqual(model((x) => x.number !== 'N042'));
       expect(await matching('filter[number__gt]=N080')).toEqual(model((x) => x.number > 'N080'));
@@ -279,7 +299,7 @@ describe('the shared list mechanism', () => {
     });
   });
 
-  describe('every list accepts exactly the operators of its fields\' types', () => {
+  describe("every list accepts exactly the operators of its fields' types", () => {
     const lists: Array<[string, ListSpec]> = [
       ['accounts', accountList],
       ['categories', categoryList],
@@ -293,9 +313,10 @@ describe('the shared list mechanism', () => {
 
     it.each(lists)('%s', async (name, spec) => {
       const path = `/api/v1/companies/${rossi.companyId}/${name}`;
-      for (const [field, fieldSpec] of Object.entries(spec.filters)) {
+      for (const [field, fieldSpec] of spec.filters) {
         for (const operator of FILTER_OPERATORS) {
-          const value = operator === 'empty' ? 'true' : operator === 'in' || operator === 'notIn' ? `${valueFor(fieldSpec)},${valueFor(fieldSpec)}` : valueFor(fieldSpec);
+          const value =
+            operator === 'empty' ? 'true' : operator === 'in' || operator === 'notIn' ? `${valueFor(fieldSpec)},${valueFor(fieldSpec)}` : valueFor(fieldSpec);
           const param = `filter[${field}__${operator}]`;
           const response = await get(`${param}=${encodeURIComponent(value)}`, path);
           if (OPERATORS_BY_TYPE[fieldSpec.type].includes(operator)) {
@@ -310,7 +331,18 @@ describe('the shared list mechanism', () => {
 
   describe('refusals', () => {
     it('unknown fields, operators, malformed names and bad values: 400 invalid_query_parameter pointing at the filter', async () => {
-      for (const param of ['filter[amount]', 'filter[category_id]', 'filter[status__like]', 'filter[status__EQ]', 'filter[Status]', 'filter[status]]', 'filter[]', 'filter', 'filters[status]', 'filter[status__]']) {
+      for (const param of [
+        'filter[amount]',
+        'filter[category_id]',
+        'filter[status__like]',
+        'filter[status__EQ]',
+        'filter[Status]',
+        'filter[status]]',
+        'filter[]',
+        'filter',
+        'filters[status]',
+        'filter[status__]',
+      ]) {
         expectError(await get(`${encodeURIComponent(param)}=SENT`), 400, 'invalid_query_parameter', `/query/${param}`);
       }
       expectError(await get('filter[status]=sent'), 400, 'invalid_query_parameter', '/query/filter[status]');
@@ -361,7 +393,13 @@ describe('the shared list mechanism', () => {
         'sort=creation_date&filter[status]=SENT',
         'filter[status]=SENT',
       ]) {
-        expectError(await get(`${query}&cursor=${cursor}`), 400, 'invalid_cursor', '/query/cursor', 'The cursor was made for other filters or another sort; keep them unchanged while paging.');
+        expectError(
+          await get(`${query}&cursor=${cursor}`),
+          400,
+          'invalid_cursor',
+          '/query/cursor',
+          'The cursor was made for other filters or another sort; keep them unchanged while paging.',
+        );
       }
       // A cursor of another list.
       const transactions = `/api/v1/companies/${rossi.companyId}/transactions`;

@@ -6,6 +6,7 @@ import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CompanyDto } from './company.dto.js';
 import { CompaniesService, companyList } from './companies.service.js';
+import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Companies')
 @Controller('companies')
@@ -13,13 +14,14 @@ export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
   @Get()
+  @RequirePermission('companies:read')
   @ApiOperation({
     operationId: 'listCompanies',
     summary: 'List companies',
-    description: 'Lists the companies the API key\'s integrator has been granted access to. Every other call acts inside one of them.',
+    description: "Lists the companies the API key's integrator has been granted access to. Every other call acts inside one of them.",
   })
   @ApiList(companyList, CompanyDto)
-  @ApiErrors(400, ...COMMON_ERRORS)
+  @ApiErrors(400, 'insufficient_permission', ...COMMON_ERRORS)
   list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
     return this.companies.list(auth, query);
   }

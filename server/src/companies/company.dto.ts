@@ -35,7 +35,7 @@ export class CompanyDto {
   @ApiProperty({
     type: () => [SubscriptionDto],
     nullable: true,
-    description: 'The company\'s subscriptions, newest first; null unless `expand=subscriptions`.',
+    description: "The company's subscriptions, newest first; null unless `expand=subscriptions`.",
   })
   subscriptions: SubscriptionDto[] | null;
 }

@@ -2,15 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { CreatedAt } from '../common/database/timestamps.js';
 import type { Company } from './company.entity.js';
 
-export const SUBSCRIPTION_STATUSES = [
-  'TRIAL',
-  'TRIAL_WILL_END',
-  'TRIAL_WITH_PAYMENT_METHOD',
-  'ACTIVE',
-  'PAST_DUE',
-  'CANCELED',
-  'INCOMPLETE',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['TRIAL', 'TRIAL_WILL_END', 'TRIAL_WITH_PAYMENT_METHOD', 'ACTIVE', 'PAST_DUE', 'CANCELED', 'INCOMPLETE'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 @Entity('subscriptions')

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Typed configuration, read once from the environment and validated at start. Every variable has a default that
  * works on a developer machine (local PostgreSQL and Redis); production deployments override them.
@@ -11,6 +13,8 @@ export interface AppConfig {
   host: string;
   databaseUrl: string;
   redisUrl: string;
+  /** Prefix of every Redis key, channel and queue of this installation, so several can share one Redis. */
+  redisPrefix: string;
   /** Server-side secret mixed into API-key hashes, so a leaked table alone cannot verify keys. */
   apiKeyPepper: string;
   rateLimit: { points: number; windowSeconds: number };
@@ -19,7 +23,68 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Seconds an authenticated key stays cached in a process; revocations are broadcast and evict at once. */
   authCacheSeconds: number;
+  /** Failed authentications allowed per key prefix and per client address in a window, before 429s. */
+  authFailures: { limit: number; windowSeconds: number };
+  /** Longest wait for a Redis answer; past it (or with Redis down) the API goes on without Redis. */
+  redisCommandTimeoutMs: number;
+  database: DatabaseSettings;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  webhooks: WebhookSettings;
+  mail: MailSettings;
+  invoices: InvoiceSettings;
+}
+
+/** E-invoices: the signed links to their XML, and the channel to the SDI. */
+export interface InvoiceSettings {
+  /** Key of the HMAC that signs links to an invoice's XML; derived from INVOICE_LINK_SECRET. */
+  linkKey: Buffer;
+  /** How long a signed link to an invoice's XML works. */
+  linkTtlSeconds: number;
+  /** `sandbox`: the development SDI (invoices/sdi/sdi-sandbox.ts); `production`: the real channel, not configured yet. */
+  sdiChannel: 'sandbox' | 'production';
+  /** The sandbox's delays: from SENT to the SDI's outcome, and from delivery to a public administration's refusal. */
+  sandboxDelaysMs: [number, number];
+}
+
+/** How the API uses PostgreSQL (the worker and the CLI run without these limits). */
+export interface DatabaseSettings {
+  /** Pooled connections of one process. */
+  poolSize: number;
+  /** Longest wait for a free pooled connection before a 503. */
+  poolWaitMs: number;
+  /** Connections of the pool that one company's requests may hold at once. */
+  companyConnections: number;
+  /** Longest wait of a request for a place in its company's share (behind that company's own requests) before a 503. */
+  companyWaitMs: number;
+  /** PostgreSQL `statement_timeout`: a longer statement is cancelled (503). */
+  statementTimeoutMs: number;
+  /** PostgreSQL `lock_timeout`: a longer wait for a row lock is given up (503). */
+  lockTimeoutMs: number;
+}
+
+/** How webhooks are signed and sent (see the portal's webhook page). */
+export interface WebhookSettings {
+  /** Key that encrypts endpoints' signing secrets at rest (AES-256-GCM); derived from WEBHOOK_SECRET_KEY. */
+  secretKey: Buffer;
+  /** How long one attempt may take, from connecting to the end of the answer's headers. */
+  timeoutMs: number;
+  /** Waits before each retry, in milliseconds: attempt n+1 comes this long (± jitter) after attempt n failed. */
+  retrySchedule: number[];
+  /** An endpoint whose every attempt has failed for this long is disabled. */
+  disableAfterMs: number;
+  /** Attempts one worker keeps in flight at once. */
+  concurrency: number;
+}
+
+export interface MailSettings {
+  /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); null writes each message as an .eml file to `outboxDir`. */
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  /** Waits between attempts to hand a message to the SMTP server after a temporary refusal or a connection error. */
+  retrySchedule: number[];
+  /** How long the link to the XML in a courtesy-copy e-mail works. */
+  shareLinkTtlSeconds: number;
 }
 
 export const DEFAULTS = {
@@ -28,13 +93,35 @@ export const DEFAULTS = {
   HOST: '0.0.0.0',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/flusso',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: 'flusso',
   API_KEY_PEPPER: 'flusso-development-pepper',
   RATE_LIMIT_POINTS: '600',
   RATE_LIMIT_WINDOW_SECONDS: '60',
   BODY_LIMIT_BYTES: '1048576',
   TRUST_PROXY: 'loopback',
   AUTH_CACHE_SECONDS: '30',
-  LOG_LEVEL: 'warn',
+  AUTH_FAILURE_LIMIT: '20',
+  AUTH_FAILURE_WINDOW_SECONDS: '60',
+  REDIS_COMMAND_TIMEOUT_MS: '500',
+  DB_POOL_SIZE: '10',
+  DB_POOL_WAIT_MS: '1000',
+  DB_COMPANY_CONNECTIONS: '5',
+  DB_COMPANY_WAIT_MS: '10000',
+  DB_STATEMENT_TIMEOUT_MS: '15000',
+  DB_LOCK_TIMEOUT_MS: '3000',
+  LOG_LEVEL: 'info',
+  WEBHOOK_SECRET_KEY: 'flusso-development-webhook-secret-key',
+  WEBHOOK_TIMEOUT_MS: '10000',
+  WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+  WEBHOOK_DISABLE_AFTER_HOURS: '120',
+  WEBHOOK_CONCURRENCY: '256',
+  MAIL_FROM: 'Flusso <no-reply@flusso.example>',
+  MAIL_OUTBOX_DIR: 'var/mail',
+  INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
+  INVOICE_LINK_TTL_SECONDS: '900',
+  SDI_SANDBOX_DELAYS: '5s,30s',
+  MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
+  SHARE_LINK_TTL_DAYS: '30',
 } as const;
 
 export class ConfigError extends Error {}
@@ -54,10 +141,76 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: keyof typeof DEFA
   return raw as T;
 }
 
+function redisPrefix(raw: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(raw)) throw new ConfigError(`REDIS_PREFIX must be 1 to 40 letters, digits, dots, dashes or underscores, got "${raw}"`);
+  return raw;
+}
+
 function trustProxy(raw: string): boolean | string {
   if (raw === 'true') return true;
   if (raw === 'false' || raw === '') return false;
   return raw;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A comma-separated list of durations such as `5s,5m,2h,1d` (units ms, s, m, h, d), in milliseconds. */
+export function parseSchedule(raw: string, name = 'WEBHOOK_RETRY_SCHEDULE'): number[] {
+  const steps = raw.split(',').map((step) => {
+    const match = /^\s*(\d+)\s*(ms|s|m|h|d)\s*$/.exec(step);
+    if (!match) throw new ConfigError(`${name} must be durations such as 5s,5m,2h,1d separated by commas, got "${raw}"`);
+    return Number(match[1]) * DURATION_UNITS[match[2]];
+  });
+  if (steps.length > 50) throw new ConfigError(`${name} may hold at most 50 retries, got ${steps.length}`);
+  return steps;
+}
+
+function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+  const poolSize = integer(env, 'DB_POOL_SIZE', 1, 1000);
+  const companyConnections = integer(env, 'DB_COMPANY_CONNECTIONS', 1, 1000);
+  if (companyConnections > poolSize) {
+    throw new ConfigError(`DB_COMPANY_CONNECTIONS (${companyConnections}) must not exceed DB_POOL_SIZE (${poolSize})`);
+  }
+  return {
+    poolSize,
+    poolWaitMs: integer(env, 'DB_POOL_WAIT_MS', 10, 60_000),
+    companyConnections,
+    companyWaitMs: integer(env, 'DB_COMPANY_WAIT_MS', 10, 600_000),
+    statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000),
+    lockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 0, 3_600_000),
+  };
+}
+
+function webhookSettings(env: NodeJS.ProcessEnv, environment: Environment): WebhookSettings {
+  const secretKey = env.WEBHOOK_SECRET_KEY ?? DEFAULTS.WEBHOOK_SECRET_KEY;
+  if (environment === 'production' && secretKey === DEFAULTS.WEBHOOK_SECRET_KEY) {
+    throw new ConfigError('WEBHOOK_SECRET_KEY must be set to a secret value when FLUSSO_ENV=production');
+  }
+  return {
+    secretKey: createHash('sha256').update(secretKey).digest(),
+    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 100, 60_000),
+    retrySchedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULTS.WEBHOOK_RETRY_SCHEDULE),
+    disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 1, 24 * 365) * 3_600_000,
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 1, 10_000),
+  };
+}
+
+function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): InvoiceSettings {
+  const secret = env.INVOICE_LINK_SECRET ?? DEFAULTS.INVOICE_LINK_SECRET;
+  if (environment === 'production' && secret === DEFAULTS.INVOICE_LINK_SECRET) {
+    throw new ConfigError('INVOICE_LINK_SECRET must be set to a secret value when FLUSSO_ENV=production');
+  }
+  const channel = env.SDI_CHANNEL ?? (environment === 'production' ? 'production' : 'sandbox');
+  if (channel !== 'sandbox' && channel !== 'production') throw new ConfigError(`SDI_CHANNEL must be sandbox or production, got "${channel}"`);
+  if (environment === 'production' && channel === 'sandbox') throw new ConfigError('SDI_CHANNEL=sandbox is for development: production sends to the real SDI');
+  const delays = parseSchedule(env.SDI_SANDBOX_DELAYS ?? DEFAULTS.SDI_SANDBOX_DELAYS, 'SDI_SANDBOX_DELAYS');
+  if (delays.length !== 2) throw new ConfigError(`SDI_SANDBOX_DELAYS must be two durations (to the outcome, to a refusal), got "${env.SDI_SANDBOX_DELAYS}"`);
+  return {
+    linkKey: createHash('sha256').update(secret).digest(),
+    linkTtlSeconds: integer(env, 'INVOICE_LINK_TTL_SECONDS', 1, 7 * 86_400),
+    sdiChannel: channel,
+    sandboxDelaysMs: [delays[0], delays[1]],
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -72,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? DEFAULTS.HOST,
     databaseUrl: env.DATABASE_URL ?? DEFAULTS.DATABASE_URL,
     redisUrl: env.REDIS_URL ?? DEFAULTS.REDIS_URL,
+    redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_POINTS', 1, 10_000_000),
@@ -80,7 +234,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024),
     trustProxy: trustProxy(env.TRUST_PROXY ?? DEFAULTS.TRUST_PROXY),
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 0, 3600),
+    authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },
+    redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 10, 60_000),
+    database: databaseSettings(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
+    webhooks: webhookSettings(env, environment),
+    invoices: invoiceSettings(env, environment),
+    mail: {
+      smtpUrl: env.SMTP_URL || null,
+      from: env.MAIL_FROM ?? DEFAULTS.MAIL_FROM,
+      outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
+      retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),
+      shareLinkTtlSeconds: integer(env, 'SHARE_LINK_TTL_DAYS', 1, 365) * 86_400,
+    },
   };
 }
 

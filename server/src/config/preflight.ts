@@ -22,7 +22,7 @@ const HOW_TO_START_POSTGRES =
   "start it with 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start' " +
   "or 'docker compose -f docker/compose.yml up -d postgres', or set DATABASE_URL";
 const HOW_TO_START_REDIS =
-  "start it with 'redis-server --daemonize yes --port 6379 --save \"\" --appendonly no' " +
+  'start it with \'redis-server --daemonize yes --port 6379 --save "" --appendonly no\' ' +
   "or 'docker compose -f docker/compose.yml up -d redis', or set REDIS_URL";
 
 export async function checkPostgres(databaseUrl: string, options: { createDatabase: boolean }): Promise<void> {

@@ -40,6 +40,10 @@ export class Counterpart {
   @Column('text', { nullable: true })
   destinationCode: string | null;
 
+  /** PEC (certified e-mail) address. */
+  @Column('text', { nullable: true })
+  pecAddress: string | null;
+
   @CreatedAt()
   createdAt: Date;
 

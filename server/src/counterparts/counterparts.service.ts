@@ -1,13 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { QueryFailedError, Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
+import { errorItem, type ErrorItem } from '../common/errors/api-error.js';
+import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
 import { CounterpartRegistry } from './counterpart-registry.js';
-import type { CounterpartDto, CounterpartSearchResultDto } from './counterpart.dto.js';
+import type { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
 import { Counterpart } from './counterpart.entity.js';
 
 export const counterpartList = defineList({
@@ -33,17 +35,70 @@ export function presentCounterpart(counterpart: Counterpart): CounterpartDto {
     tax_number: counterpart.taxNumber,
     vat_number: counterpart.vatNumber,
     destination_code: counterpart.destinationCode,
+    pec_address: counterpart.pecAddress,
   };
 }
 
+type Changes = Partial<CreateCounterpartDto>;
+
+/** The members present in the payload, over the counterpart's current ones; identifiers in their stored form. */
+function applyChanges(counterpart: Counterpart, changes: Changes): Counterpart {
+  const upper = (value: string | null | undefined) => (value === null || value === undefined ? value : value.replace(/[\s.-]/g, '').toUpperCase());
+  const set = <K extends keyof Counterpart>(key: K, value: Counterpart[K] | undefined) => {
+    if (value !== undefined) counterpart[key] = value;
+  };
+  set('companyName', changes.company_name);
+  set('address', changes.address);
+  set('city', changes.city);
+  set('postalCode', changes.postal_code);
+  set('provinceCode', changes.province_code);
+  set('country', changes.country);
+  set('taxNumber', upper(changes.tax_number));
+  set('destinationCode', changes.destination_code?.toUpperCase() ?? changes.destination_code);
+  set('pecAddress', changes.pec_address);
+  if (changes.vat_number !== undefined) {
+    // Unparseable VAT numbers are kept as sent so that checked() can name them.
+    counterpart.vatNumber = changes.vat_number === null ? null : (normalizeVatNumber(changes.vat_number, counterpart.country ?? 'IT') ?? changes.vat_number);
+  }
+  return counterpart;
+}
+
 /**
- * A VAT number as integrators write it ("IT 01234567890", "01234567890") in the registry's form: country prefix, no
- * spaces. Eleven digits alone are an Italian partita IVA.
+ * The counterpart's own rules, for the members the payload sets (and, when it sets the country, the members whose
+ * rules depend on it): an Italian VAT number has a valid check digit; an Italian counterpart's tax number is a codice
+ * fiscale (16 characters, valid check character) or a company's 11-digit number (valid check digit), and its postal
+ * code has five digits. Every broken rule is reported, each at its member.
  */
-export function normalizeVatNumber(raw: string): string | null {
-  const compact = raw.replace(/[\s.-]/g, '').toUpperCase();
-  if (/^\d{11}$/.test(compact)) return `IT${compact}`;
-  return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(compact) ? compact : null;
+function checked(counterpart: Counterpart, changes: Changes): Counterpart {
+  const problems: ErrorItem[] = [];
+  const refuse = (member: string, detail: string) => problems.push(errorItem('unprocessable_entity', detail, `/${member}`));
+  const italian = counterpart.country === 'IT';
+  const countryChanged = changes.country !== undefined;
+  const vatNumber = changes.vat_number !== undefined ? counterpart.vatNumber : null;
+  const taxNumber = changes.tax_number !== undefined || countryChanged ? counterpart.taxNumber : null;
+  const postalCode = changes.postal_code !== undefined || countryChanged ? counterpart.postalCode : null;
+  if (vatNumber !== null && (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatNumber) || !isValidVatNumber(vatNumber))) {
+    refuse(
+      'vat_number',
+      vatNumber.startsWith('IT')
+        ? `${vatNumber} is not a valid Italian VAT number: a partita IVA has 11 digits and a correct check digit.`
+        : `vat_number must be a VAT number such as IT01234567890 (a country prefix and 2 to 13 letters or digits).`,
+    );
+  }
+  if (taxNumber !== null) {
+    if (italian && /^\d{11}$/.test(taxNumber)) {
+      if (!isValidPartitaIva(taxNumber)) refuse('tax_number', `${taxNumber} is not a valid tax number: the check digit of an 11-digit one is wrong.`);
+    } else if (italian && taxNumber.length === 16) {
+      if (!isValidCodiceFiscale(taxNumber)) refuse('tax_number', `${taxNumber} is not a valid codice fiscale: its form or its check character is wrong.`);
+    } else if (italian) {
+      refuse('tax_number', 'An Italian tax_number is a codice fiscale: 16 characters for a person, 11 digits for a company.');
+    } else if (!/^[A-Z0-9]{1,28}$/.test(taxNumber)) {
+      refuse('tax_number', 'tax_number must be 1 to 28 letters or digits.');
+    }
+  }
+  if (italian && postalCode !== null && !/^\d{5}$/.test(postalCode)) refuse('postal_code', 'An Italian postal_code (CAP) has five digits.');
+  if (problems.length) throw new ApiError(422, problems);
+  return counterpart;
 }
 
 @Injectable()
@@ -65,6 +120,62 @@ export class CounterpartsService {
   async get(companyId: string, id: string, params: QueryParams): Promise<CounterpartDto> {
     rejectUnknownParams(params, []);
     return presentCounterpart(await findOwned(this.counterparts, companyId, id, 'Counterpart'));
+  }
+
+  async create(companyId: string, body: CreateCounterpartDto): Promise<CounterpartDto> {
+    const blank = this.counterparts.create({
+      companyId,
+      companyName: null,
+      address: null,
+      city: null,
+      postalCode: null,
+      provinceCode: null,
+      country: null,
+      taxNumber: null,
+      vatNumber: null,
+      destinationCode: null,
+      pecAddress: null,
+    });
+    const counterpart = checked(applyChanges(blank, body), body);
+    await this.refuseDuplicateVatNumber(companyId, counterpart.vatNumber, null);
+    return presentCounterpart(await this.withUniqueVatNumber(counterpart, () => this.counterparts.save(counterpart)));
+  }
+
+  async update(companyId: string, id: string, changes: UpdateCounterpartDto): Promise<CounterpartDto> {
+    if (Object.values(changes).every((value) => value === undefined)) {
+      throw ApiError.of('bad_request', 'The body names no member to update.', '');
+    }
+    const found = await findOwned(this.counterparts, companyId, id, 'Counterpart');
+    const saved = await this.withUniqueVatNumber(found, () =>
+      this.counterparts.manager.transaction(async (manager) => {
+        // Locked and read again, so that concurrent updates of other members are not undone.
+        const current = await manager.getRepository(Counterpart).findOneOrFail({ where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const counterpart = checked(applyChanges(current, changes), changes);
+        await this.refuseDuplicateVatNumber(companyId, counterpart.vatNumber, counterpart.id, manager.getRepository(Counterpart));
+        return manager.getRepository(Counterpart).save(counterpart);
+      }),
+    );
+    return presentCounterpart(saved);
+  }
+
+  /** One counterpart per VAT number in a company: 409 naming the one that has it. */
+  private async refuseDuplicateVatNumber(companyId: string, vatNumber: string | null, self: string | null, repository = this.counterparts): Promise<void> {
+    if (vatNumber === null) return;
+    const existing = await repository.findOne({ where: { companyId, vatNumber }, select: { id: true } });
+    if (existing && existing.id !== self) {
+      throw ApiError.of('counterpart_exists', `Counterpart ${existing.id} of this company already has the VAT number ${vatNumber}.`, '/vat_number');
+    }
+  }
+
+  /** Runs a write; a VAT number taken meanwhile by a concurrent request (the unique index refuses it) is the same 409. */
+  private async withUniqueVatNumber<T>(counterpart: Counterpart, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof QueryFailedError) || (error.driverError as { constraint?: string }).constraint !== 'counterparts_company_vat_number') throw error;
+      await this.refuseDuplicateVatNumber(counterpart.companyId, counterpart.vatNumber, counterpart.id ?? null);
+      throw error;
+    }
   }
 
   async search(params: QueryParams): Promise<CounterpartSearchResultDto> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
-import { byUuid, expectError, ids } from '../../test/expect.js';
+import { expectError, ids } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import type { Counterpart } from './counterpart.entity.js';
 import { RegistryCompany } from './registry-company.entity.js';
@@ -23,15 +23,57 @@ describe('counterparts', () => {
     rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
     verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
     const fixtures = new Fixtures(api.db, rossi.companyId);
-    ferrari = await fixtures.counterpart({ companyName: 'Ferrari Logistica S.p.A.', vatNumber: 'IT03456789012', taxNumber: '03456789012', city: 'Modena', provinceCode: 'MO', postalCode: '41121' });
+    ferrari = await fixtures.counterpart({
+      companyName: 'Ferrari Logistica S.p.A.',
+      vatNumber: 'IT03456789012',
+      taxNumber: '03456789012',
+      city: 'Modena',
+      provinceCode: 'MO',
+      postalCode: '41121',
+    });
     bianchi = await fixtures.counterpart();
-    esposito = await fixtures.counterpart({ companyName: 'Esposito Ristorazione S.n.c.', vatNumber: 'IT07654321098', taxNumber: 'SPSGNN80A01F839X', city: 'Napoli', provinceCode: 'NA', destinationCode: '0000000' });
-    nameless = await fixtures.counterpart({ companyName: null, vatNumber: null, taxNumber: null, address: null, city: null, postalCode: null, provinceCode: null, country: null, destinationCode: null });
+    esposito = await fixtures.counterpart({
+      companyName: 'Esposito Ristorazione S.n.c.',
+      vatNumber: 'IT07654321098',
+      taxNumber: 'SPSGNN80A01F839X',
+      city: 'Napoli',
+      provinceCode: 'NA',
+      destinationCode: '0000000',
+    });
+    nameless = await fixtures.counterpart({
+      companyName: null,
+      vatNumber: null,
+      taxNumber: null,
+      address: null,
+      city: null,
+      postalCode: null,
+      provinceCode: null,
+      country: null,
+      destinationCode: null,
+    });
     blankVat = await fixtures.counterpart({ companyName: 'Gallo Studio Associato', vatNumber: '', taxNumber: 'GLLMRA70B02H501Z' });
     foreign = await new Fixtures(api.db, verdi.companyId).counterpart({ companyName: 'Bianchi Impianti S.r.l.' });
     await api.db.getRepository(RegistryCompany).save([
-      { vatNumber: 'IT01234567890', taxNumber: '01234567890', companyName: 'Bianchi Impianti S.r.l.', address: 'Via Roma 12', city: 'Milano', postalCode: '20121', provinceCode: 'MI', country: 'IT' },
-      { vatNumber: 'DE123456789', taxNumber: null, companyName: 'Müller GmbH', address: null, city: 'München', postalCode: null, provinceCode: null, country: 'DE' },
+      {
+        vatNumber: 'IT01234567890',
+        taxNumber: '01234567890',
+        companyName: 'Bianchi Impianti S.r.l.',
+        address: 'Via Roma 12',
+        city: 'Milano',
+        postalCode: '20121',
+        provinceCode: 'MI',
+        country: 'IT',
+      },
+      {
+        vatNumber: 'DE123456789',
+        taxNumber: null,
+        companyName: 'Müller GmbH',
+        address: null,
+        city: 'München',
+        postalCode: null,
+        provinceCode: null,
+        country: 'DE',
+      },
     ]);
     base = `/api/v1/companies/${rossi.companyId}/counterparts`;
   });
@@ -54,6 +96,7 @@ describe('counterparts', () => {
       tax_number: '01234567890',
       vat_number: 'IT01234567890',
       destination_code: 'M5UXCR1',
+      pec_address: null,
     });
     expect(response.body.data[4]).toEqual({
       id: nameless.id,
@@ -66,6 +109,7 @@ describe('counterparts', () => {
       tax_number: null,
       vat_number: null,
       destination_code: null,
+      pec_address: null,
     });
     expect(ids(response)).not.toContain(foreign.id);
   });
@@ -110,7 +154,7 @@ describe('counterparts', () => {
     expectError(await list('sort=city'), 400, 'invalid_query_parameter', '/query/sort');
   });
 
-  it('reads one counterpart; 404 unknown, 403 another company\'s', async () => {
+  it("reads one counterpart; 404 unknown, 403 another company's", async () => {
     expect((await api.http.get(`${base}/${esposito.id}`).set(rossi.auth).expect(200)).body).toEqual({
       id: esposito.id,
       company_name: 'Esposito Ristorazione S.n.c.',
@@ -122,6 +166,7 @@ describe('counterparts', () => {
       tax_number: 'SPSGNN80A01F839X',
       vat_number: 'IT07654321098',
       destination_code: '0000000',
+      pec_address: null,
     });
     expectError(await api.http.get(`${base}/2b1f6c1e-1111-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found', undefined, 'Counterpart was not found.');
     expectError(await api.http.get(`${base}/${foreign.id}`).set(rossi.auth), 403, 'forbidden');

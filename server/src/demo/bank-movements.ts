@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionType } from '../transactions/transaction.entity.js';
-import type { Row } from './bulk-insert.js';
+import type { Row } from '../common/database/bulk-insert.js';
 import type { CategoryPath } from './catalogue.js';
 import { addDays, atMinute, formatCents, italianDate } from './calendar.js';
 import type { DemoCounterpart } from './counterparts.js';
@@ -331,10 +331,7 @@ export function* generateMovements(context: MovementContext, count: number, batc
     const elapsed = DAYS - daysAgo;
     const onThisDay = Math.floor((count * (elapsed + 1)) / DAYS) - Math.floor((count * elapsed) / DAYS);
     const transfers = onThisDay >= 2 ? scheduledTransfers(day, context) : [];
-    const movements = [
-      ...transfers,
-      ...Array.from({ length: onThisDay - transfers.length }, () => context.random.weighted(TEMPLATES)(day, context)),
-    ];
+    const movements = [...transfers, ...Array.from({ length: onThisDay - transfers.length }, () => context.random.weighted(TEMPLATES)(day, context))];
     for (const movement of movements) {
       batch.push(transactionRow(movement, day, context));
       if (batch.length === batchSize) {

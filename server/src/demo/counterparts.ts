@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
-import type { Row } from './bulk-insert.js';
+import type { Row } from '../common/database/bulk-insert.js';
 import { COUNTERPART_KINDS, type CounterpartKind, FOREIGN_ADDRESSES, REGISTRY_SECTORS } from './catalogue.js';
 import { addDays } from './calendar.js';
 import { codiceFiscale, generateDestinationCode, generateOfficeCode, generatePartitaIva } from './italian-identifiers.js';
@@ -87,7 +87,7 @@ function italianCounterpart(kind: CounterpartKind, name: string, owner: Owner, r
 
 /**
  * One counterpart of every kind, then more suppliers and customers (by how often their kind trades) up to `count`.
- * Names are unique, so the counterpart list reads like a real address book.
+ * Names and VAT numbers are unique, so the counterpart list reads like a real address book.
  */
 export function generateCounterparts(faker: Faker, random: Random, count: number): DemoCounterpart[] {
   const repeatable = COUNTERPART_KINDS.filter((kind) => kind.role === 'SUPPLIER' || kind.role === 'CUSTOMER');
@@ -95,6 +95,7 @@ export function generateCounterparts(faker: Faker, random: Random, count: number
   while (kinds.length < count) kinds.push(random.weighted(repeatable.map((kind) => [kind, kind.weight] as const)));
 
   const names = new Set<string>();
+  const vatNumbers = new Set<string>();
   return kinds.map((kind) => {
     let owner: Owner;
     let name: string;
@@ -103,7 +104,13 @@ export function generateCounterparts(faker: Faker, random: Random, count: number
       name = kind.name(owner.lastName, owner.firstName);
     } while (names.has(name));
     names.add(name);
-    return kind.role === 'FOREIGN_SUPPLIER' ? foreignCounterpart(kind, name, random) : italianCounterpart(kind, name, owner, random);
+    let counterpart: DemoCounterpart;
+    // A company has one counterpart per VAT number (the API refuses a second).
+    do {
+      counterpart = kind.role === 'FOREIGN_SUPPLIER' ? foreignCounterpart(kind, name, random) : italianCounterpart(kind, name, owner, random);
+    } while (vatNumbers.has(counterpart.vatNumber));
+    vatNumbers.add(counterpart.vatNumber);
+    return counterpart;
   });
 }
 

@@ -2,10 +2,12 @@ import { base, Faker, it } from '@faker-js/faker';
 import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { generateMovements } from './bank-movements.js';
-import { COLUMNS, copyBatches, insertRows, isBulkLoad, type Row, withConstraintsDeferred } from './bulk-insert.js';
+import { copyBatches, insertRows, isBulkLoad, type Row, withConstraintsDeferred } from '../common/database/bulk-insert.js';
+import { COLUMNS } from './columns.js';
 import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
 import { counterpartRow, generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
+import { guideRows } from './guide.js';
 import { AccountBalances, type AccountRow, buildAccounts, buildCategories } from './ledger.js';
 import { Random } from './random.js';
 
@@ -82,7 +84,12 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
 
   await insertRows(db, 'categories', COLUMNS.categories, categories.rows);
   await insertRows(db, 'accounts', COLUMNS.accounts, accountRows);
-  await insertRows(db, 'counterparts', COLUMNS.counterparts, counterparts.map((c) => counterpartRow(c, companyId, openedAt)));
+  await insertRows(
+    db,
+    'counterparts',
+    COLUMNS.counterparts,
+    counterparts.map((c) => counterpartRow(c, companyId, openedAt)),
+  );
   // The registry is shared by every company; a known VAT number keeps its first entry.
   await insertRows(db, 'registry_companies', COLUMNS.registry_companies, dedupeByVat(registry), 'ON CONFLICT (vat_number) DO NOTHING');
   await insertRows(db, 'subscriptions', COLUMNS.subscriptions, [
@@ -90,11 +97,23 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
     { company_id: companyId, status: 'ACTIVE', created_at: atMinute(addDays(today, -370), 10 * 60) },
   ]);
 
+  // The guides' own example is one of the documents (and its transfer one of the transactions), when there are any.
+  const withGuide = settings.documents > 0 && settings.transactions > 0;
   const ledger = generateDocuments(
     { companyId, companyVatNumber: company.vatNumber, today, random, counterparts, categories: categories.refs, accounts, balances },
-    settings.documents,
-    settings.transactions,
+    settings.documents - (withGuide ? 1 : 0),
+    settings.transactions - (withGuide ? 1 : 0),
   );
+  if (withGuide) {
+    const issuedInvoices = ledger.documents.filter((row) => row.direction === 'ISSUED' && row.type === 'INVOICE').map((row) => String(row.number));
+    const guide = guideRows({ companyId, companyVatNumber: company.vatNumber, today, categories: categories.refs, accounts, balances }, issuedInvoices);
+    counterparts.push(guide.counterpart);
+    await insertRows(db, 'counterparts', COLUMNS.counterparts, [counterpartRow(guide.counterpart, companyId, openedAt)]);
+    await insertRows(db, 'registry_companies', COLUMNS.registry_companies, [registryEntry(guide.counterpart)], 'ON CONFLICT (vat_number) DO NOTHING');
+    ledger.documents.push(guide.document);
+    ledger.flows.push(guide.flow);
+    ledger.payments.push(guide.transaction);
+  }
   await insertRows(db, 'documents', COLUMNS.documents, ledger.documents);
   await insertRows(db, 'flows', COLUMNS.flows, ledger.flows);
   await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);

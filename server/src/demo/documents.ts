@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { DeliveryStatus, Direction, DocumentFormat, DocumentStatus, DocumentType } from '../documents/document.enums.js';
+import { flowsComeIn, type DeliveryStatus, type Direction, type DocumentFormat, type DocumentStatus, type DocumentType } from '../documents/document.enums.js';
 import type { PaymentMethod } from '../flows/flow.enums.js';
 import type { TransactionType } from '../transactions/transaction.entity.js';
 import type { AccountBalances, DemoAccounts, CategoryRefs } from './ledger.js';
-import type { Row } from './bulk-insert.js';
+import type { Row } from '../common/database/bulk-insert.js';
 import type { CounterpartRole } from './catalogue.js';
 import { addDays, atMinute, daysBetween, formatCents, italianDate } from './calendar.js';
 import type { DemoCounterpart } from './counterparts.js';
@@ -95,10 +95,6 @@ const ISSUED_NUMBER_STYLES: Partial<Record<DocumentType, (n: number, year: strin
 
 const RECEIVED_NUMBER_PREFIXES: Partial<Record<DocumentType, string>> = { DELIVERY_NOTE: 'DDT ', PARCEL: 'P', OTHER: 'RIC-' };
 
-function isIncoming(draft: Draft): boolean {
-  return (draft.scenario.direction === 'ISSUED') !== (draft.scenario.type === 'CREDIT_NOTE');
-}
-
 /** Net and VAT of a document of one to three lines, each at one of the counterpart's VAT rates. */
 function amounts(counterpart: DemoCounterpart, type: DocumentType, random: Random): { netCents: number; vatCents: number } {
   const [min, max] = counterpart.kind.net;
@@ -140,11 +136,22 @@ function draftDocuments(context: DocumentContext, count: number): Draft[] {
 
 function status(draft: Draft, today: string, random: Random): DocumentStatus {
   const { scenario, counterpart } = draft;
-  if (!scenario.eInvoice) return scenario.type === 'QUOTE' ? random.weighted([['DRAFT', 1], ['CREATED', 3]]) : 'CREATED';
+  if (!scenario.eInvoice)
+    return scenario.type === 'QUOTE'
+      ? random.weighted([
+          ['DRAFT', 1],
+          ['CREATED', 3],
+        ])
+      : 'CREATED';
   // Received e-invoices arrive through the SDI already delivered; the company transmits the rest itself.
   if (scenario.direction === 'RECEIVED' && scenario.type !== 'SELF_INVOICE') return 'DELIVERED';
   if (daysBetween(draft.creationDate, today) <= 3) {
-    return random.weighted([['DRAFT', 2], ['CREATED', 2], ['SENT', 4], ['DELIVERED', 2]]);
+    return random.weighted([
+      ['DRAFT', 2],
+      ['CREATED', 2],
+      ['SENT', 4],
+      ['DELIVERED', 2],
+    ]);
   }
   return random.weighted<DocumentStatus>([
     ['DELIVERED', 80],
@@ -287,25 +294,27 @@ export function generateDocuments(context: DocumentContext, count: number, maxPa
 
     const method = counterpart.kind.paymentMethod;
     const payable = !NOT_PAYABLE_STATUSES.includes(documentStatus) && !NOT_PAYABLE_TYPES.includes(scenario.type);
-    const incoming = isIncoming(draft);
+    const incoming = flowsComeIn(draft.scenario);
     instalments(grossCents, method, random).forEach((cents, index) => {
       const flowId = randomUUID();
       const expected = addDays(draft.creationDate, counterpart.kind.termsDays + 30 * index);
       const paid = payable && expected <= lastDay && random.chance(incoming ? 0.85 : 0.92);
       const paymentDate = paid ? clampDate(addDays(expected, random.int(-2, 8)), draft.creationDate, lastDay) : null;
-      set.flows.push({
+      const flow: Row = {
         id: flowId,
         company_id: companyId,
         document_id: draft.id,
         amount: formatCents(cents),
         currency: 'EUR',
+        paid_amount: '0',
         payment_status: paid ? 'PAID' : 'TO_PAY',
         payment_method: method,
         expected_payment_date: expected,
         payment_date: paymentDate,
         created_at: createdAt,
         updated_at: paymentDate ? atMinute(paymentDate, 20 * 60) : createdAt,
-      });
+      };
+      set.flows.push(flow);
       // Cash never reaches the bank; the rest of the paid flows left a bank transaction.
       if (!paymentDate || method === 'CASH' || set.payments.length >= maxPayments) return;
       const transactionId = randomUUID();
@@ -331,15 +340,18 @@ export function generateDocuments(context: DocumentContext, count: number, maxPa
         subcategory_id: category?.subcategoryId,
         created_at: bookedAt,
       });
-      // Some payments still wait for the user to reconcile them.
+      // Some payments still wait for the user to reconcile them; the others pay their flow in full.
       if (random.chance(0.85)) {
         set.reconciliations.push({
           id: randomUUID(),
           company_id: companyId,
           flow_id: flowId,
           transaction_id: transactionId,
+          amount: formatCents(cents),
+          currency: 'EUR',
           created_at: atMinute(paymentDate, 20 * 60),
         });
+        flow.paid_amount = formatCents(cents);
       }
     });
   }

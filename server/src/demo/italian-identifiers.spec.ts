@@ -1,13 +1,6 @@
-import {
-  codiceFiscale,
-  generateAccountNumber,
-  generateDestinationCode,
-  generatePartitaIva,
-  isValidIban,
-  isValidPartitaIva,
-  italianIban,
-  partitaIvaCheckDigit,
-} from './italian-identifiers.js';
+import { codiceFiscale, generateAccountNumber, generateDestinationCode, generatePartitaIva, italianIban } from './italian-identifiers.js';
+import { isValidIban } from '../common/validation/iban.js';
+import { isValidCodiceFiscale, isValidPartitaIva, partitaIvaCheckDigit } from '../common/validation/italian-identifiers.js';
 import { Random } from './random.js';
 
 describe('partita IVA', () => {
@@ -61,9 +54,7 @@ describe('IBAN', () => {
 
 describe('codice fiscale', () => {
   it('reproduces the textbook example', () => {
-    expect(
-      codiceFiscale({ lastName: 'Rossi', firstName: 'Mario', birthDate: '1985-12-10', sex: 'M', belfiore: 'A562' }),
-    ).toBe('RSSMRA85T10A562S');
+    expect(codiceFiscale({ lastName: 'Rossi', firstName: 'Mario', birthDate: '1985-12-10', sex: 'M', belfiore: 'A562' })).toBe('RSSMRA85T10A562S');
   });
 
   it('adds 40 to the day for women and skips the second consonant of long first names', () => {
@@ -74,6 +65,26 @@ describe('codice fiscale', () => {
 
   it('pads short names with X', () => {
     expect(codiceFiscale({ lastName: 'Fo', firstName: 'Ua', birthDate: '2001-01-01', sex: 'M', belfiore: 'H501' }).slice(0, 6)).toBe('FOXUAX');
+  });
+
+  it('is checked by its shape and check letter, homocode letters included', () => {
+    expect(isValidCodiceFiscale('RSSMRA85T10A562S')).toBe(true);
+    expect(isValidCodiceFiscale('RSSMRA85T10A562T')).toBe(false);
+    expect(isValidCodiceFiscale('RSSMRA85T10A562')).toBe(false);
+    expect(isValidCodiceFiscale('rssmra85t10a562s')).toBe(false);
+    // Omocodia: digits of the code replaced by letters (here the last digit of the place, 2 → N), check letter recomputed.
+    expect(isValidCodiceFiscale('RSSMRA85T10A56NH')).toBe(true);
+    const random = new Random(3);
+    for (let i = 0; i < 50; i++) {
+      const code = codiceFiscale({
+        lastName: 'Verdi',
+        firstName: 'Anna',
+        birthDate: `19${random.int(10, 99)}-0${random.int(1, 9)}-1${random.int(0, 9)}`,
+        sex: 'F',
+        belfiore: 'F205',
+      });
+      expect(isValidCodiceFiscale(code)).toBe(true);
+    }
   });
 });
 

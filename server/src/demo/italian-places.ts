@@ -53,7 +53,7 @@ export const STREETS: readonly string[] = [
   'Via San Vitale',
   'Strada Maggiore',
   'Via del Lavoro',
-  'Via dell\'Artigianato',
+  "Via dell'Artigianato",
   'Via Stalingrado',
   'Viale della Repubblica',
   'Via dei Mille',

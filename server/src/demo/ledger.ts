@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionType } from '../transactions/transaction.entity.js';
-import type { Row } from './bulk-insert.js';
+import type { Row } from '../common/database/bulk-insert.js';
 import { CATEGORY_TREE, type CategoryName, type CategoryPath } from './catalogue.js';
 import { atMinute, formatCents } from './calendar.js';
 import { generateAccountNumber, italianIban } from './italian-identifiers.js';

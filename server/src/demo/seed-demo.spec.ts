@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../../test/api.js';
 import { DEMO_COMPANY } from './catalogue.js';
-import { isValidIban, isValidPartitaIva } from './italian-identifiers.js';
+import { isValidIban } from '../common/validation/iban.js';
+import { isValidPartitaIva } from '../common/validation/italian-identifiers.js';
+import { reconciliationViolations } from '../reconciliations/reconciliation-invariants.js';
 import { createTenant, type DemoResult, seedDemo } from './seed-demo.js';
+import { startWorker } from '../../test/worker.js';
+import { parseInvoiceXml } from '../invoices/fatturapa/index.js';
 
 const TODAY = '2026-11-22';
 
@@ -88,10 +92,9 @@ describe('the demo data set', () => {
         expect(c.destination_code).toMatch(/^[A-Z0-9]{6,7}$/);
         expect(c.address).toMatch(/\d+$/);
       }
-      const [{ known }] = await sql<{ known: number }>(
-        'SELECT count(*)::int AS known FROM registry_companies WHERE vat_number = ANY($1)',
-        [italian.map((c) => c.vat_number)],
-      );
+      const [{ known }] = await sql<{ known: number }>('SELECT count(*)::int AS known FROM registry_companies WHERE vat_number = ANY($1)', [
+        italian.map((c) => c.vat_number),
+      ]);
       expect(known).toBe(italian.length);
       const [{ total }] = await sql<{ total: number }>('SELECT count(*)::int AS total FROM registry_companies');
       expect(total).toBeGreaterThanOrEqual(italian.length + 200);
@@ -128,10 +131,11 @@ describe('the demo data set', () => {
       }
     });
 
-    it('reconciles paid flows with transactions of the same amount, currency and date', async () => {
+    it('reconciles paid flows with transactions of the same amount, currency and date, each paying its flow in full', async () => {
       const rows = await sql<Record<string, string>>(
         `SELECT f.payment_status, f.amount::text AS flow_amount, t.amount::text AS transaction_amount, f.currency AS flow_currency,
-                t.currency AS transaction_currency, f.payment_date::text AS payment_date, t.date::text AS transaction_date
+                t.currency AS transaction_currency, f.payment_date::text AS payment_date, t.date::text AS transaction_date,
+                r.amount::text AS allocated, f.paid_amount::text AS paid_amount
            FROM reconciliations r JOIN flows f ON f.id = r.flow_id JOIN transactions t ON t.id = r.transaction_id
           WHERE r.company_id = $1`,
         [companyId()],
@@ -140,14 +144,20 @@ describe('the demo data set', () => {
       for (const row of rows) {
         expect(row.payment_status).toBe('PAID');
         expect(row.transaction_amount).toBe(row.flow_amount);
+        expect(row.allocated).toBe(row.flow_amount);
+        expect(row.paid_amount).toBe(row.flow_amount);
         expect(row.transaction_currency).toBe(row.flow_currency);
         expect(row.transaction_date).toBe(row.payment_date);
       }
-      const [{ unpaid }] = await sql<{ unpaid: number }>(
-        `SELECT count(*)::int AS unpaid FROM flows WHERE company_id = $1 AND payment_status = 'TO_PAY'`,
-        [companyId()],
-      );
+      const [{ unpaid }] = await sql<{ unpaid: number }>(`SELECT count(*)::int AS unpaid FROM flows WHERE company_id = $1 AND payment_status = 'TO_PAY'`, [
+        companyId(),
+      ]);
       expect(unpaid).toBeGreaterThan(0);
+    });
+
+    it("keeps the reconciliation rules: allocations within each transaction and flow, covered flows PAID, transactions going their flow's way", async () => {
+      // Flows paid in cash, or whose payment is not reconciled yet, are PAID by hand.
+      expect(await reconciliationViolations(api.db.manager, companyId(), { paidByHand: true })).toEqual([]);
     });
 
     it('spreads credits and debits over the last year', async () => {
@@ -161,6 +171,39 @@ describe('the demo data set', () => {
       expect(span.last < TODAY).toBe(true);
       expect(span.credits).toBeGreaterThan(100);
       expect(span.debits).toBeGreaterThan(100);
+    });
+
+    it('has real e-invoices, some drafts, the others issued and taken by the SDI sandbox to every final status', async () => {
+      const invoices = () =>
+        sql<{ id: string; status: string; xml: Buffer; reconciliation_identifier: string | null }>(
+          `SELECT d.id, d.status, i.xml, i.reconciliation_identifier FROM invoices i JOIN documents d ON d.id = i.document_id WHERE i.company_id = $1`,
+          [companyId()],
+        );
+      const before = await invoices();
+      expect(before.map((i) => i.status).sort()).toEqual([...Array(7).fill('CREATED'), 'DRAFT', 'DRAFT']);
+      for (const invoice of before) expect(parseInvoiceXml(invoice.xml).problems).toEqual([]);
+      // The transfer that quotes the first invoice's reconciliation_identifier paid it.
+      const quoted = before.find((i) => i.reconciliation_identifier)!;
+      expect(await sql(`SELECT payment_status FROM flows WHERE document_id = $1`, [quoted.id])).toEqual([{ payment_status: 'PAID' }]);
+
+      const worker = await startWorker(api.config.databaseUrl, { SDI_SANDBOX_DELAYS: '100ms,100ms' });
+      try {
+        const deadline = Date.now() + 20_000;
+        let statuses: string[] = [];
+        while (Date.now() < deadline) {
+          statuses = (await invoices()).map((i) => i.status).sort();
+          if (!statuses.some((s) => s === 'CREATED' || s === 'SENT') && statuses.includes('REFUSED')) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(statuses).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED', 'DISCARDED', 'DRAFT', 'DRAFT', 'NOT_DELIVERED', 'NOT_DELIVERED', 'REFUSED']);
+      } finally {
+        await worker.close();
+      }
+      const read = await api.http
+        .get(`/api/v1/companies/${companyId()}/documents/${quoted.id}/invoice`)
+        .set('Authorization', `Bearer ${first.apiKey}`)
+        .expect(200);
+      expect(read.body.xml_url).toEqual(expect.stringContaining(`/invoice-files/${quoted.id}?`));
     });
 
     it('has an active subscription', async () => {

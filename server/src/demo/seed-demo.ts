@@ -4,8 +4,11 @@ import { Account } from '../accounts/account.entity.js';
 import { Company } from '../companies/company.entity.js';
 import { type AppConfig, loadConfig } from '../config/config.js';
 import { Integrator } from '../integrators/integrator.entity.js';
-import { type AuthInvalidation, IntegratorsService } from '../integrators/integrators.service.js';
+import type { AuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { IntegratorsService } from '../integrators/integrators.service.js';
 import { DEMO_COMPANY, DEMO_INTEGRATOR } from './catalogue.js';
+import { todayUtc } from './calendar.js';
+import { reconcileSeededTransfers, seedEInvoices, type SeededEInvoices } from './e-invoices.js';
 import { type DataSetOptions, type DataSetSummary, seedCompanyData } from './data-set.js';
 import { generatePartitaIva } from './italian-identifiers.js';
 import { Random } from './random.js';
@@ -67,7 +70,7 @@ export async function seedDemo(dataSource: DataSource, options: DemoOptions = {}
     const integratorId = await demoIntegratorId(manager);
     if (options.reset) await manager.delete(Company, { vatNumber: DEMO_COMPANY.vatNumber });
     const existing = await manager.findOne(Company, { where: { vatNumber: DEMO_COMPANY.vatNumber }, order: { createdAt: 'ASC' } });
-    if (existing) return { integratorId, companyId: existing.id, summary: null };
+    if (existing) return { integratorId, companyId: existing.id, summary: null, eInvoices: null };
     const company = await manager.save(Company, {
       name: DEMO_COMPANY.name,
       vatNumber: DEMO_COMPANY.vatNumber,
@@ -75,8 +78,15 @@ export async function seedDemo(dataSource: DataSource, options: DemoOptions = {}
       fiscalRegime: DEMO_COMPANY.fiscalRegime,
     });
     const summary = await seedCompanyData(manager, { id: company.id, name: company.name, vatNumber: DEMO_COMPANY.vatNumber }, options);
-    return { integratorId, companyId: company.id, summary };
+    const eInvoices: SeededEInvoices = await seedEInvoices(
+      manager,
+      { id: company.id, vatNumber: DEMO_COMPANY.vatNumber },
+      summary.accountIds[0],
+      options.today ?? todayUtc(),
+    );
+    return { integratorId, companyId: company.id, summary, eInvoices };
   });
+  if (found.eInvoices) await reconcileSeededTransfers(dataSource, found.companyId, found.eInvoices);
 
   const integrators = integratorsService(dataSource, options);
   await integrators.grant(found.integratorId, found.companyId);

@@ -2,11 +2,12 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import { CategoryRefDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
+import { FreeText } from '../common/validation/free-text.js';
 import { OptionalNullable } from '../common/validation/optional.js';
 import { CounterpartDto } from '../counterparts/counterpart.dto.js';
 import { FlowDto } from '../flows/flow.dto.js';
 import {
-  DELIVERY_STATUSES,
+  DELIVERY_STATUS_PATTERN,
   DIRECTIONS,
   DOCUMENT_FORMATS,
   DOCUMENT_STATUSES,
@@ -37,7 +38,12 @@ export class DocumentDto {
   })
   status: DocumentStatus;
 
-  @ApiProperty({ enum: DOCUMENT_FORMATS, nullable: true, description: 'FatturaPA format: FPA12 (public administration), FPR12 (private), FSM10 (simplified).', example: 'FPR12' })
+  @ApiProperty({
+    enum: DOCUMENT_FORMATS,
+    nullable: true,
+    description: 'FatturaPA format: FPA12 (public administration), FPR12 (private), FSM10 (simplified).',
+    example: 'FPR12',
+  })
   format: DocumentFormat | null;
 
   @ApiProperty({ type: Boolean, nullable: true, example: true })
@@ -73,17 +79,19 @@ export class DocumentDto {
   @ApiProperty({ format: 'date-time', description: 'When the document was recorded in Flusso.' })
   created_at: string;
 
-  @ApiProperty({ format: 'date', description: 'The document\'s own date.', example: '2026-03-01' })
+  @ApiProperty({ format: 'date', description: "The document's own date.", example: '2026-03-01' })
   creation_date: string;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the SDI delivered the e-invoice.' })
   delivery_date: string | null;
 
   @ApiProperty({
-    enum: DELIVERY_STATUSES,
+    type: String,
     nullable: true,
+    pattern: DELIVERY_STATUS_PATTERN,
     description:
-      'Last SDI receipt: RC delivered, MC not delivered, NS discarded, NE outcome from a public administration, DT terms elapsed, AT transmitted but not deliverable.',
+      "Last SDI notification: RC delivered, MC not delivered, NS discarded, NE outcome from a public administration, DT terms elapsed, AT transmitted but not deliverable. A discard is followed by the SDI's error codes (`NS 00311,00404`), a public administration's outcome by its code (`NE EC02`: refused).",
+    example: 'RC',
   })
   delivery_status: DeliveryStatus | null;
 
@@ -96,23 +104,61 @@ export class DocumentDto {
   @ApiProperty({ type: String, nullable: true, description: 'Free notes on the document.' })
   notes: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The integrator\'s own identifier of the document.' })
+  @ApiProperty({ type: String, nullable: true, description: "The integrator's own identifier of the document." })
   source_id: string | null;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When the last change to the document or its flows took effect. Never goes back: each change moves it forward.',
+  })
   updated_at: string;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Starts at 1 and goes up by one with every change to the document or its flows. A `document.updated` event carries the version it announces: drop an event whose version is not greater than the one you hold.',
+    example: 7,
+  })
+  version: number;
 }
 
-/** Document update payload. */
+/** Longest `notes` of a document. */
+export const DOCUMENT_NOTES_MAX_LENGTH = 1000;
+
+/** Document update payload: every member is optional; those present are changed, null clears. */
 @ApiSchema({ name: 'DocumentUpdatePayload' })
 export class UpdateDocumentDto {
   @ApiPropertyOptional({
     type: String,
     format: 'uuid',
     nullable: true,
-    description: 'A top-level category of the company, or null to clear it. The subcategory is cleared when it does not belong to the new category.',
+    description:
+      'A top-level category of the company, or null to clear it (and the subcategory with it). Sent without `subcategory_id`, the subcategory stays when it belongs to the new category and is cleared otherwise.',
   })
   @OptionalNullable()
   @IsUUID('all', { message: 'category_id must be a uuid or null' })
   category_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      "A subcategory of the company belonging to the `category_id` sent in the same request, else to the document's current category (422 `subcategory_mismatch` otherwise), or null to clear it.",
+  })
+  @OptionalNullable()
+  @IsUUID('all', { message: 'subcategory_id must be a uuid or null' })
+  subcategory_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: DOCUMENT_NOTES_MAX_LENGTH,
+    description: `Free notes on the document: 1 to ${DOCUMENT_NOTES_MAX_LENGTH} characters, not blank, no NUL characters; null clears them.`,
+    example: 'Consegna al magazzino di Bologna',
+  })
+  @OptionalNullable()
+  @FreeText('notes', DOCUMENT_NOTES_MAX_LENGTH)
+  notes?: string | null;
 }

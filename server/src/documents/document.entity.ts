@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt, dateColumn, moneyColumn, UpdatedAt } from '../common/database/timestamps.js';
+import { CreatedAt, dateColumn, moneyColumn } from '../common/database/timestamps.js';
 import type { DeliveryStatus, DocumentFormat, DocumentStatus, DocumentType, Direction } from './document.enums.js';
 
 /** An issued or received document: an e-invoice sent through the SDI, or any other document with payment flows. */
@@ -71,6 +71,14 @@ export class Document {
   @CreatedAt()
   createdAt: Date;
 
-  @UpdatedAt()
+  /**
+   * When the last change took effect. Written only by DocumentsService.recordUpdated (not on every save, as an
+   * UpdateDateColumn would, with the transaction's start time), so that it moves with `version` and never goes back.
+   */
+  @Column({ type: 'timestamptz', precision: 3, default: () => 'now()' })
   updatedAt: Date;
+
+  /** Incremented by every change to the document or its flows (DocumentsService.recordUpdated); starts at 1. */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

@@ -21,20 +21,39 @@ export const ALL_DOCUMENT_EXPANSIONS = new Set(['category', 'counterpart', 'flow
 export async function presentDocuments(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentDto[]> {
   const categories = manager.getRepository(Category);
   const [categoryById, subcategoryById, counterpartById, flowsByDocument] = await loadAll(manager, [
-    async () => (expand.has('category') ? byId(categories, documents.map((d) => d.categoryId)) : null),
-    async () => (expand.has('subcategory') ? byId(categories, documents.map((d) => d.subcategoryId)) : null),
-    async () => (expand.has('counterpart') ? byId(manager.getRepository(Counterpart), documents.map((d) => d.counterpartId)) : null),
-    async () => expand.has('flows') && documents.length
-      ? manager
-          .getRepository(Flow)
-          .createQueryBuilder('f')
-          .where('f.documentId IN (:...ids)', { ids: documents.map((d) => d.id) })
-          .orderBy('f.expectedPaymentDate', 'ASC', 'NULLS LAST')
-          .addOrderBy('f.createdAt', 'ASC')
-          .addOrderBy('f.id', 'ASC')
-          .getMany()
-          .then((flows) => groupBy(flows, (f) => f.documentId))
-      : null,
+    async () =>
+      expand.has('category')
+        ? byId(
+            categories,
+            documents.map((d) => d.categoryId),
+          )
+        : null,
+    async () =>
+      expand.has('subcategory')
+        ? byId(
+            categories,
+            documents.map((d) => d.subcategoryId),
+          )
+        : null,
+    async () =>
+      expand.has('counterpart')
+        ? byId(
+            manager.getRepository(Counterpart),
+            documents.map((d) => d.counterpartId),
+          )
+        : null,
+    async () =>
+      expand.has('flows') && documents.length
+        ? manager
+            .getRepository(Flow)
+            .createQueryBuilder('f')
+            .where('f.documentId IN (:...ids)', { ids: documents.map((d) => d.id) })
+            .orderBy('f.expectedPaymentDate', 'ASC', 'NULLS LAST')
+            .addOrderBy('f.createdAt', 'ASC')
+            .addOrderBy('f.id', 'ASC')
+            .getMany()
+            .then((flows) => groupBy(flows, (f) => f.documentId))
+        : null,
   ] as const);
   const category = (id: string | null, map: Map<string, Category> | null) => {
     const found = id && map ? map.get(id) : undefined;
@@ -67,6 +86,7 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
       notes: d.notes,
       source_id: d.sourceId,
       updated_at: d.updatedAt.toISOString(),
+      version: d.version,
     };
   });
 }

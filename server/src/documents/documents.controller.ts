@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query } from '@nestjs/common';
+import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
@@ -7,6 +7,7 @@ import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import { documentList, DocumentsService } from './documents.service.js';
+import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Documents')
 @ApiCompanyParam()
@@ -15,7 +16,12 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get()
-  @ApiOperation({ operationId: 'listDocuments', summary: 'List documents', description: 'Lists issued and received documents of the company, newest first unless sorted.' })
+  @RequirePermission('documents:read')
+  @ApiOperation({
+    operationId: 'listDocuments',
+    summary: 'List documents',
+    description: 'Lists issued and received documents of the company, newest first unless sorted.',
+  })
   @ApiList(documentList, DocumentDto)
   @ApiErrors(400, 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
@@ -23,6 +29,7 @@ export class DocumentsController {
   }
 
   @Get(':id')
+  @RequirePermission('documents:read')
   @ApiOperation({ operationId: 'getDocument', summary: 'Get a document' })
   @ApiIdParam('id', 'Document id.')
   @ApiExpand(['category', 'counterpart', 'flows', 'subcategory'])
@@ -33,16 +40,34 @@ export class DocumentsController {
   }
 
   @Patch(':id')
+  @RequirePermission('documents:write')
   @ApiOperation({
     operationId: 'updateDocument',
     summary: 'Update a document',
-    description: 'Sets or clears the document\'s category. Answers with the whole document, every member expanded, and sends a `document.updated` webhook.',
+    description:
+      "Sets or clears the document's category, subcategory and notes; members left out stay as they are. A `subcategory_id` must belong to the `category_id` sent with it, else to the document's current category (422 `subcategory_mismatch`). A new `category_id` sent alone keeps the subcategory when it belongs to the new category and clears it otherwise; clearing the category clears the subcategory. Answers with the whole document, every member expanded. Sends a `document.updated` webhook and increments the document's version, unless the document already has those values (then nothing changes).",
   })
   @ApiIdParam('id', 'Document id.')
   @ApiBody({ type: UpdateDocumentDto })
   @ApiOkResponse({ type: DocumentDto })
-  @ApiErrors(400, 403, 404, 413, 415, 422, ...COMMON_ERRORS)
+  @ApiErrors(400, 403, 404, 413, 415, 422, 'subcategory_mismatch', ...COMMON_ERRORS)
   update(@CompanyId() companyId: string, @Param('id') id: string, @Body() body: UpdateDocumentDto) {
     return this.documents.update(companyId, id, body);
+  }
+
+  @Delete(':id')
+  @RequirePermission('documents:write')
+  @HttpCode(204)
+  @ApiOperation({
+    operationId: 'deleteDocument',
+    summary: 'Delete a document',
+    description:
+      'Deletes a document that never went to the SDI: a `DRAFT`, or a document that is not an e-invoice (`is_e_invoice` false or null). Its flows go with it, and their reconciliations, which gives the bank transactions they allocated their amounts back. An e-invoice past `DRAFT` is refused with 409 `document_sent_to_sdi`: cancel it with a credit note. Sends a `document.deleted` webhook with the document as it was, at the next version. A document already deleted (also by a concurrent request) is a 404, and sends nothing.',
+  })
+  @ApiIdParam('id', 'Document id.')
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrors(400, 403, 404, 'document_sent_to_sdi', ...COMMON_ERRORS)
+  async delete(@CompanyId() companyId: string, @Param('id') id: string): Promise<void> {
+    await this.documents.delete(companyId, id);
   }
 }

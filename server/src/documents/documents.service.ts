@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Category } from '../categories/category.entity.js';
+import { classify } from '../categories/classification.js';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { EventsService } from '../common/events/events.service.js';
+import { EventsService, type EventType } from '../common/events/events.service.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
@@ -42,6 +42,10 @@ export const documentList = defineList({
 
 const DOCUMENT_EXPANSIONS = ['category', 'counterpart', 'flows', 'subcategory'] as const;
 
+declare const locked: unique symbol;
+/** A document read under its row lock (DocumentsService.lock): what recordUpdated asks for, so no change skips the lock. */
+export type LockedDocument = Document & { readonly [locked]: true };
+
 @Injectable()
 export class DocumentsService {
   constructor(
@@ -64,43 +68,86 @@ export class DocumentsService {
     return presented;
   }
 
-  /** Changes the document's category; the subcategory stays only if it belongs to the new category. */
+  /**
+   * Changes the document's category, subcategory and notes (classification rules in categories/classification.ts).
+   * A request that changes nothing records nothing.
+   */
   async update(companyId: string, id: string, changes: UpdateDocumentDto): Promise<DocumentDto> {
-    if (changes.category_id === undefined) {
-      throw ApiError.of('bad_request', 'The body names no member to update; send category_id.', '/category_id');
+    if (changes.category_id === undefined && changes.subcategory_id === undefined && changes.notes === undefined) {
+      throw ApiError.of('bad_request', 'The body names no member to update; send category_id, subcategory_id or notes.', '');
     }
     return this.db.transaction(async (manager) => {
-      const documents = manager.getRepository(Document);
-      const document = await findOwned(documents, companyId, id, 'Document');
-      let categoryId: string | null = null;
-      if (changes.category_id !== null && changes.category_id !== undefined) {
-        const category = await findOwned(manager.getRepository(Category), companyId, changes.category_id, 'Category', '/category_id');
-        if (category.parentId !== null) {
-          throw ApiError.of('unprocessable_entity', 'category_id names a subcategory; use a top-level category.', '/category_id');
-        }
-        // The stored id, in canonical lower case: the request may write the uuid in upper case.
-        categoryId = category.id;
+      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
+      const document = await this.lock(manager, found.id);
+      const { categoryId, subcategoryId } = await classify(manager, companyId, document, changes, 'document');
+      const notes = changes.notes === undefined ? document.notes : changes.notes;
+      if (categoryId === document.categoryId && subcategoryId === document.subcategoryId && notes === document.notes) {
+        const [unchanged] = await presentDocuments(manager, [document], ALL_DOCUMENT_EXPANSIONS);
+        return unchanged;
       }
-      let subcategoryId = document.subcategoryId;
-      if (subcategoryId !== null) {
-        const subcategory = await manager.getRepository(Category).findOneBy({ id: subcategoryId });
-        if (subcategory?.parentId !== categoryId) subcategoryId = null;
-      }
-      await documents.update({ id: document.id }, { categoryId, subcategoryId });
-      return this.recordUpdated(manager, companyId, document.id);
+      await manager.getRepository(Document).update({ id: document.id }, { categoryId, subcategoryId, notes });
+      return this.recordUpdated(manager, document);
     });
   }
 
   /**
-   * Records `document.updated` for a document whose data or flows changed, inside the caller's transaction, and
-   * returns the document as the event carries it (every expansion).
+   * Deletes a document that never went to the SDI (a DRAFT, or a document that is not an e-invoice), with its flows
+   * and their reconciliations (ON DELETE CASCADE), which gives the transactions those reconciliations allocated their
+   * amounts back. Records `document.deleted` with the document as it was, at a version one past its last. An
+   * e-invoice past DRAFT is part of the books as the SDI knows them: 409 `document_sent_to_sdi`.
    */
-  async recordUpdated(manager: EntityManager, companyId: string, documentId: string): Promise<DocumentDto> {
-    const documents = manager.getRepository(Document);
-    await documents.createQueryBuilder().update().set({ updatedAt: () => 'now()' }).where('id = :documentId', { documentId }).execute();
-    const document = await documents.findOneByOrFail({ id: documentId });
-    const [presented] = await presentDocuments(manager, [document], ALL_DOCUMENT_EXPANSIONS);
-    await this.events.record(manager, companyId, 'document.updated', presented as unknown as Record<string, unknown>);
+  async delete(companyId: string, id: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
+      const document = await this.lock(manager, found.id);
+      if (document.isEInvoice === true && document.status !== 'DRAFT') {
+        throw ApiError.of(
+          'document_sent_to_sdi',
+          `Document ${document.number} is an e-invoice in status ${document.status}: it went to the SDI and stays in the books. Issue a credit note to cancel it.`,
+        );
+      }
+      await this.recordChange(manager, document, 'document.deleted');
+      await manager.getRepository(Document).delete({ id: document.id });
+    });
+  }
+
+  /**
+   * Takes the document's row lock: the one point that serialises every change to a document or its flows, so that
+   * changes take effect, and their events are recorded, one after the other. Whoever changes a document or its flows
+   * locks the document first (then flows, then transactions: one order everywhere, so changes never deadlock), reads
+   * what it changes after the lock, and ends with `recordUpdated` if anything changed. Returns the row read under the
+   * lock.
+   */
+  async lock(manager: EntityManager, documentId: string, gone: () => ApiError = () => ApiError.notFound('Document')): Promise<LockedDocument> {
+    // FOR NO KEY UPDATE: it excludes every other change of the document, not the foreign-key checks of rows that point at it.
+    const document = await manager.getRepository(Document).findOne({ where: { id: documentId }, lock: { mode: 'for_no_key_update' } });
+    if (!document) throw gone();
+    return document as LockedDocument;
+  }
+
+  /**
+   * Records that a locked document (or one of its flows) changed, inside the caller's transaction: increments its
+   * version, moves `updated_at` to now (the clock after the lock, not the transaction's start, and always later than
+   * the previous value), and records `document.updated` at that same instant with the document as it now is (every
+   * expansion), which it returns. Only for a change that took effect: a request that changes nothing records nothing.
+   */
+  async recordUpdated(manager: EntityManager, document: LockedDocument): Promise<DocumentDto> {
+    return this.recordChange(manager, document, 'document.updated');
+  }
+
+  /**
+   * The version step of recordUpdated, for the event `type`: `document.deleted` records the document as it was when
+   * deleted (with its flows), at the next version and the instant of the deletion, so that version and order rules
+   * hold for it as for updates.
+   */
+  private async recordChange(manager: EntityManager, document: LockedDocument, type: EventType): Promise<DocumentDto> {
+    await manager.query(
+      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp()) WHERE id = $1`,
+      [document.id],
+    );
+    const changed = await manager.getRepository(Document).findOneByOrFail({ id: document.id });
+    const [presented] = await presentDocuments(manager, [changed], ALL_DOCUMENT_EXPANSIONS);
+    await this.events.record(manager, changed.companyId, type, presented as unknown as Record<string, unknown>, changed.updatedAt);
     return presented;
   }
 }

@@ -102,7 +102,14 @@ describe('documents', () => {
       createdAt: at('2026-03-05T10:00:00Z'),
     });
     flowLate = await fixtures.flow(invoice, { amount: '620.00', expectedPaymentDate: '2026-04-30', createdAt: at('2026-03-01T10:00:00Z') });
-    flowEarly = await fixtures.flow(invoice, { amount: '600.00', expectedPaymentDate: '2026-03-31', paymentStatus: 'PAID', paymentDate: '2026-03-30', paymentMethod: 'RIBA', createdAt: at('2026-03-01T10:00:01Z') });
+    flowEarly = await fixtures.flow(invoice, {
+      amount: '600.00',
+      expectedPaymentDate: '2026-03-31',
+      paymentStatus: 'PAID',
+      paymentDate: '2026-03-30',
+      paymentMethod: 'RIBA',
+      createdAt: at('2026-03-01T10:00:01Z'),
+    });
     const verdiFixtures = new Fixtures(api.db, verdi.companyId);
     foreignCategory = await verdiFixtures.category({ name: 'Utenze' });
     foreign = await verdiFixtures.document({ number: 'FV-2026/0001', createdAt: at('2026-03-20T10:00:00Z') });
@@ -139,12 +146,14 @@ describe('documents', () => {
     notes: 'Fornitura quadri elettrici',
     source_id: 'ERP-1001',
     updated_at: '2026-03-02T09:00:00.000Z',
+    version: 1,
   });
 
   const flowBody = (flow: Flow, paid: boolean) => ({
     id: flow.id,
     document_id: invoice.id,
     amount: { amount: paid ? '600.00' : '620.00', currency: 'EUR' },
+    paid_amount: { amount: '0', currency: 'EUR' },
     payment_status: paid ? 'PAID' : 'TO_PAY',
     payment_method: paid ? 'RIBA' : 'TRANSFER',
     expected_payment_date: paid ? '2026-03-31' : '2026-04-30',
@@ -153,7 +162,7 @@ describe('documents', () => {
   });
 
   describe('list', () => {
-    it('lists the company\'s documents newest first, ids always present and members null unless expanded', async () => {
+    it("lists the company's documents newest first, ids always present and members null unless expanded", async () => {
       const response = await list().expect(200);
       expect(ids(response)).toEqual([draft.id, creditNote.id, selfInvoice.id, invoice.id, bill.id]);
       expect(response.body.page).toEqual({ cursor: null, size: 25 });
@@ -273,7 +282,7 @@ describe('documents', () => {
       expectError(await list('sort=number,-number'), 400, 'invalid_query_parameter', '/query/sort');
     });
 
-    it('never lists another company\'s documents', async () => {
+    it("never lists another company's documents", async () => {
       expect(await listIds('filter[number]=FV-2026/0001')).toEqual([invoice.id]);
       const theirs = await api.http.get(`/api/v1/companies/${verdi.companyId}/documents`).set(verdi.auth).expect(200);
       expect(ids(theirs)).toEqual([foreign.id]);
@@ -303,13 +312,14 @@ describe('documents', () => {
           tax_number: '01234567890',
           vat_number: 'IT01234567890',
           destination_code: 'M5UXCR1',
+          pec_address: null,
         },
       });
       const only = await api.http.get(`${base}/${invoice.id}?expand=counterpart`).set(rossi.auth).expect(200);
       expect(only.body).toMatchObject({ counterpart: { id: bianchi.id }, category: null, subcategory: null, flows: null });
     });
 
-    it('answers 400 for an unknown expansion or parameter, 404 unknown, 403 another company\'s', async () => {
+    it("answers 400 for an unknown expansion or parameter, 404 unknown, 403 another company's", async () => {
       expectError(await api.http.get(`${base}/${invoice.id}?expand=transactions`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/expand');
       expectError(await api.http.get(`${base}/${invoice.id}?filter[number]=x`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/filter[number]');
       expectError(await api.http.get(`${base}/9a0b7f34-0000-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found', undefined, 'Document was not found.');
@@ -327,7 +337,11 @@ describe('documents', () => {
         .orderBy('e.createdAt', 'ASC')
         .addOrderBy('e.id', 'ASC')
         .getMany();
-    const patch = (id: string, body: unknown) => api.http.patch(`${base}/${id}`).set(rossi.auth).send(body as object);
+    const patch = (id: string, body: unknown) =>
+      api.http
+        .patch(`${base}/${id}`)
+        .set(rossi.auth)
+        .send(body as object);
 
     it('sets another category, clearing a subcategory of the old one, and records one document.updated event', async () => {
       const before = await events(invoice.id);
@@ -341,6 +355,7 @@ describe('documents', () => {
         flows: [flowBody(flowEarly, true), flowBody(flowLate, false)],
         counterpart: expect.objectContaining({ id: bianchi.id, company_name: 'Bianchi Impianti S.r.l.' }),
         updated_at: expect.any(String),
+        version: 2,
       });
       expect(Date.parse(response.body.updated_at)).toBeGreaterThan(Date.parse('2026-03-02T09:00:00Z'));
       const after = await events(invoice.id);
@@ -349,7 +364,10 @@ describe('documents', () => {
       expect(event).toMatchObject({ companyId: rossi.companyId, type: 'document.updated', relayedAt: null });
       expect(event.payload).toEqual(response.body);
       // The change is stored.
-      expect((await api.http.get(`${base}/${invoice.id}`).set(rossi.auth).expect(200)).body).toMatchObject({ category_id: consulenze.id, subcategory_id: null });
+      expect((await api.http.get(`${base}/${invoice.id}`).set(rossi.auth).expect(200)).body).toMatchObject({
+        category_id: consulenze.id,
+        subcategory_id: null,
+      });
     });
 
     it('keeps the subcategory when it belongs to the new (or same) category', async () => {
@@ -361,13 +379,24 @@ describe('documents', () => {
       // The same category written in upper case is the same category.
       const upper = await patch(bill.id, { category_id: consulenze.id.toUpperCase() }).expect(200);
       expect(upper.body).toMatchObject({ category_id: consulenze.id, subcategory_id: legali.id });
-      expect(await events(bill.id)).toHaveLength(3);
+      // The same category again changes nothing: one event, for the first change.
+      expect(again.body).toMatchObject({ version: response.body.version, updated_at: response.body.updated_at });
+      expect(upper.body).toMatchObject({ version: response.body.version, updated_at: response.body.updated_at });
+      expect(await events(bill.id)).toHaveLength(1);
     });
 
     it('clears category and subcategory with null', async () => {
       await api.db.query('UPDATE documents SET category_id = $1, subcategory_id = $2 WHERE id = $3', [utenze.id, energia.id, selfInvoice.id]);
       const response = await patch(selfInvoice.id, { category_id: null }).expect(200);
-      expect(response.body).toMatchObject({ id: selfInvoice.id, category_id: null, category: null, subcategory_id: null, subcategory: null, flows: [], counterpart: null });
+      expect(response.body).toMatchObject({
+        id: selfInvoice.id,
+        category_id: null,
+        category: null,
+        subcategory_id: null,
+        subcategory: null,
+        flows: [],
+        counterpart: null,
+      });
       expect(await events(selfInvoice.id)).toHaveLength(1);
     });
 
@@ -382,13 +411,59 @@ describe('documents', () => {
     it('answers 400 for a malformed body with a pointer to the member', async () => {
       expectError(await patch(draft.id, { category_id: 'utenze' }), 400, 'bad_request', '/category_id');
       expectError(await patch(draft.id, { category_id: 42 }), 400, 'bad_request', '/category_id');
-      expectError(await patch(draft.id, {}), 400, 'bad_request', '/category_id');
+      expectError(await patch(draft.id, {}), 400, 'bad_request', '');
       expectError(await patch(draft.id, { category_id: utenze.id, number: 'X-1' }), 400, 'bad_request', '/number');
       expectError(await patch(draft.id, [utenze.id]), 400, 'bad_request', '');
       expect(await events(draft.id)).toHaveLength(0);
     });
 
-    it('answers 404 for an unknown document and 403 for another company\'s', async () => {
+    it('records nothing for a change to the values it already has: no event, same updated_at and version', async () => {
+      const document = await fixtures.document({ number: 'FV-2026/0300', categoryId: consulenze.id, subcategoryId: legali.id });
+      const stored = (await api.http.get(`${base}/${document.id}`).set(rossi.auth).expect(200)).body;
+      for (const categoryId of [consulenze.id, consulenze.id.toUpperCase()]) {
+        const response = await patch(document.id, { category_id: categoryId }).expect(200);
+        expect(response.body).toMatchObject({ category_id: consulenze.id, subcategory_id: legali.id, updated_at: stored.updated_at, version: stored.version });
+      }
+      expect(await events(document.id)).toHaveLength(0);
+      const changed = await patch(document.id, { category_id: null }).expect(200);
+      expect(changed.body.version).toBe(stored.version + 1);
+      expect(await events(document.id)).toHaveLength(1);
+    });
+
+    it('applies parallel changes one after the other: the newest event holds what is stored, versions count up, updated_at never goes back', async () => {
+      const document = await fixtures.document({ number: 'FV-2026/0301' });
+      const choices = await Promise.all(['Affitti', 'Personale', 'Marketing', 'Trasporti', 'Assicurazioni'].map((name) => fixtures.category({ name })));
+      for (let round = 0; round < 5; round++) {
+        const before = await events(document.id);
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => patch(document.id, { category_id: choices[(i * 3 + round) % choices.length].id })),
+        );
+        for (const response of responses) expect(response.status).toBe(200);
+        const stored = (await api.http.get(`${base}/${document.id}`).set(rossi.auth).expect(200)).body;
+        const recorded = (await events(document.id)).slice(before.length);
+        const newest = recorded.at(-1)!;
+        // What an integrator applying "latest wins" ends up with is what the database holds.
+        expect(newest.payload.category_id).toBe(stored.category_id);
+        expect(newest.payload.updated_at).toBe(stored.updated_at);
+        expect(newest.payload.version).toBe(stored.version);
+        // In the order they were recorded, events carry consecutive versions and strictly later times.
+        const first = before.length === 0 ? 2 : (before.at(-1)!.payload.version as number) + 1;
+        expect(recorded.map((e) => e.payload.version)).toEqual(recorded.map((_, i) => first + i));
+        for (const [i, event] of recorded.entries()) {
+          expect(event.createdAt.toISOString()).toBe(event.payload.updated_at);
+          if (i > 0) expect(Date.parse(event.payload.updated_at as string)).toBeGreaterThan(Date.parse(recorded[i - 1].payload.updated_at as string));
+        }
+        if (before.length)
+          expect(Date.parse(recorded[0].payload.updated_at as string)).toBeGreaterThan(Date.parse(before.at(-1)!.payload.updated_at as string));
+        // Every answer is a state that was announced (a change to the current value answers the current state).
+        for (const response of responses) {
+          const announced = [...before, ...recorded].find((e) => e.payload.version === response.body.version);
+          expect(announced?.payload).toMatchObject({ category_id: response.body.category_id, updated_at: response.body.updated_at });
+        }
+      }
+    });
+
+    it("answers 404 for an unknown document and 403 for another company's", async () => {
       expectError(await patch('5d9c1e0a-0000-4000-8000-000000000000', { category_id: null }), 404, 'not_found', undefined, 'Document was not found.');
       expectError(await patch(foreign.id, { category_id: null }), 403, 'forbidden');
       expectError(await patch(foreign.id, { category_id: foreignCategory.id }), 403, 'forbidden');

@@ -1,17 +1,28 @@
 import type { EntityManager } from 'typeorm';
+import { compareAmounts } from '../common/money/money.js';
 import { Flow } from './flow.entity.js';
 
-/** How far a flow's reconciled transactions pay it. */
+// Callers hold the lock of the flow's document (DocumentsService.lock), which serialises every change to its flows.
+
+/** How far a flow's reconciliations pay it. */
 export interface Coverage {
   reconciled: boolean;
+  /** The sum of the reconciliations' amounts: what the linked transactions allocate to the flow. */
+  paid: string;
+  /** Reconciled, and the allocations reach the flow's amount. */
   covered: boolean;
   /** Date of the latest reconciled transaction. */
   lastDate: string | null;
 }
 
+/** Whether allocations of `paid` cover a flow of `amount` (a flow with no reconciliation is never covered). */
+export function covers(reconciled: boolean, paid: string, amount: string): boolean {
+  return reconciled && compareAmounts(paid, amount) >= 0;
+}
+
 export async function coverageOf(manager: EntityManager, flowId: string): Promise<Coverage> {
   const [row] = await manager.query(
-    `SELECT count(r.id) > 0 AS reconciled, coalesce(sum(t.amount), 0) >= f.amount AS covered, max(t.date)::text AS last_date
+    `SELECT count(r.id) > 0 AS reconciled, coalesce(sum(r.amount), 0)::text AS paid, f.amount::text AS amount, max(t.date)::text AS last_date
        FROM flows f
        LEFT JOIN reconciliations r ON r.flow_id = f.id
        LEFT JOIN transactions t ON t.id = r.transaction_id
@@ -19,24 +30,20 @@ export async function coverageOf(manager: EntityManager, flowId: string): Promis
       GROUP BY f.id, f.amount`,
     [flowId],
   );
-  return { reconciled: row.reconciled, covered: row.reconciled && row.covered, lastDate: row.last_date };
+  return { reconciled: row.reconciled, paid: row.paid, covered: covers(row.reconciled, row.paid, row.amount), lastDate: row.last_date };
 }
 
 /**
- * Brings a flow's payment status in line with its reconciliations after a change that may move its coverage (a link
- * added or removed, its amount changed). A covered flow is PAID on the latest reconciled transaction's date; a flow
- * that was covered and no longer is returns to TO_PAY. A flow never covered keeps the status it was given by hand.
+ * Brings a flow in line with its reconciliations after a link was added or removed: its paid_amount becomes the sum of
+ * their amounts; a covered flow is PAID on the latest reconciled transaction's date; a flow that was covered and no
+ * longer is returns to TO_PAY. A flow never covered keeps the status it was given by hand.
  */
 export async function settleCoverage(manager: EntityManager, flowId: string, before: Coverage): Promise<void> {
   const after = await coverageOf(manager, flowId);
-  if (after.covered) {
-    await manager.update(Flow, { id: flowId }, { paymentStatus: 'PAID', paymentDate: after.lastDate });
-  } else if (before.covered) {
-    await manager.update(Flow, { id: flowId }, { paymentStatus: 'TO_PAY', paymentDate: null });
-  }
-}
-
-/** Locks the flow row: coverage changes of one flow happen one at a time. */
-export async function lockFlow(manager: EntityManager, flowId: string): Promise<void> {
-  await manager.query('SELECT 1 FROM flows WHERE id = $1 FOR UPDATE', [flowId]);
+  const status = after.covered
+    ? { paymentStatus: 'PAID' as const, paymentDate: after.lastDate }
+    : before.covered
+      ? { paymentStatus: 'TO_PAY' as const, paymentDate: null }
+      : {};
+  await manager.update(Flow, { id: flowId }, { paidAmount: after.paid, ...status });
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../common/money/money.js';
 import { IsCalendarDate } from '../common/validation/calendar-date.js';
 import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
@@ -17,7 +17,19 @@ export class FlowDto {
   @ApiProperty({ type: MoneyDto })
   amount: MoneyDto;
 
-  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'TO_PAY' })
+  @ApiProperty({
+    type: MoneyDto,
+    description:
+      "What the flow's reconciliations allocate to it: the sum of their amounts, never more than `amount`. When it reaches `amount` the flow is PAID; below it, the flow is partly paid.",
+    example: { amount: '450.75', currency: 'EUR' },
+  })
+  paid_amount: MoneyDto;
+
+  @ApiProperty({
+    enum: PAYMENT_STATUSES,
+    description: 'PAID once `paid_amount` reaches `amount` (or when set by hand on a flow its reconciliations never covered); TO_PAY otherwise.',
+    example: 'TO_PAY',
+  })
   payment_status: PaymentStatus;
 
   @ApiProperty({ enum: PAYMENT_METHODS, nullable: true, example: 'TRANSFER' })
@@ -33,10 +45,40 @@ export class FlowDto {
   created_at: string;
 }
 
+/** Flow creation payload: the amount, and optionally when and how it is expected to be paid. A new flow is TO_PAY. */
+@ApiSchema({ name: 'FlowCreationPayload' })
+export class CreateFlowDto {
+  @ApiProperty({
+    type: MoneyDto,
+    description: "More than zero, in the document's currency. With the document's other flows it may total at most the document's gross amount.",
+  })
+  @IsDefined({ message: 'amount is required' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MoneyDto)
+  amount: MoneyDto;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '2026-04-30' })
+  @OptionalNullable()
+  @IsString()
+  @IsCalendarDate()
+  expected_payment_date?: string | null;
+
+  @ApiPropertyOptional({ enum: PAYMENT_METHODS, nullable: true, example: 'TRANSFER' })
+  @OptionalNullable()
+  @IsString()
+  @IsIn(PAYMENT_METHODS, { message: `payment_method must be one of ${PAYMENT_METHODS.join(', ')}` })
+  payment_method?: PaymentMethod | null;
+}
+
 /** Flow update payload: every member is optional; those present are changed. */
 @ApiSchema({ name: 'FlowUpdatePayload' })
 export class UpdateFlowDto {
-  @ApiPropertyOptional({ type: MoneyDto, description: 'New amount; its currency must be the document\'s.' })
+  @ApiPropertyOptional({
+    type: MoneyDto,
+    description:
+      "New amount; its currency must be the document's, it can't be less than `paid_amount`, and a larger amount may not bring the document's flows above its gross amount.",
+  })
   @OptionalNotNull()
   @IsObject()
   @ValidateNested()
@@ -53,7 +95,7 @@ export class UpdateFlowDto {
     type: String,
     format: 'date',
     nullable: true,
-    description: 'When the flow was paid. Only a PAID flow has one; setting PAID without it uses today\'s date (Europe/Rome).',
+    description: "When the flow was paid. Only a PAID flow has one; setting PAID without it uses today's date (Europe/Rome).",
     example: '2026-04-28',
   })
   @OptionalNullable()

@@ -20,6 +20,10 @@ export class Flow {
   @Column('char', { length: 3 })
   currency: string;
 
+  /** The sum of the flow's reconciliation amounts, kept by flows/flow-coverage.ts; never more than `amount`. */
+  @Column({ ...moneyColumn, default: '0' })
+  paidAmount: string;
+
   @Column('text')
   paymentStatus: PaymentStatus;
 

@@ -7,6 +7,7 @@ export function presentFlow(flow: Flow): FlowDto {
     id: flow.id,
     document_id: flow.documentId,
     amount: money(flow.amount, flow.currency) as Money,
+    paid_amount: money(flow.paidAmount, flow.currency) as Money,
     payment_status: flow.paymentStatus,
     payment_method: flow.paymentMethod,
     expected_payment_date: flow.expectedPaymentDate,

@@ -3,14 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { compareAmounts, sameAmount } from '../common/money/money.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { todayInRome } from '../common/validation/calendar-date.js';
 import { Document } from '../documents/document.entity.js';
-import { DocumentsService } from '../documents/documents.service.js';
-import type { FlowDto, UpdateFlowDto } from './flow.dto.js';
-import { coverageOf, type Coverage, lockFlow, settleCoverage } from './flow-coverage.js';
+import { DocumentsService, type LockedDocument } from '../documents/documents.service.js';
+import type { CreateFlowDto, FlowDto, UpdateFlowDto } from './flow.dto.js';
+import { coverageOf, type Coverage, covers } from './flow-coverage.js';
 import { Flow } from './flow.entity.js';
 import { presentFlow } from './flow.presenter.js';
 
@@ -22,6 +23,9 @@ export const flowList = defineList({
     created_at: { column: 'f.createdAt', type: 'datetime' },
   },
 });
+
+/** The members a PATCH can change: when none of them differs from what is stored, nothing happened. */
+const FLOW_MEMBERS = ['amount', 'expectedPaymentDate', 'paymentMethod', 'paymentStatus', 'paymentDate'] as const;
 
 @Injectable()
 export class FlowsService {
@@ -47,9 +51,65 @@ export class FlowsService {
   }
 
   /**
-   * Applies a flow update. Rules: the amount keeps the document's currency; only a PAID flow has a payment_date
-   * (setting PAID without one uses today); a flow its reconciliations pay cannot go back to TO_PAY while they exist;
-   * a new amount re-checks that coverage.
+   * Adds a flow (an instalment) to a document: TO_PAY, nothing paid, in the document's currency. The document's flows
+   * may total at most its gross amount (flowsWithinGross). Records `document.updated`.
+   */
+  async create(companyId: string, documentId: string, body: CreateFlowDto): Promise<FlowDto> {
+    if (compareAmounts(body.amount.amount, '0') <= 0) {
+      throw ApiError.of('unprocessable_entity', 'amount must be greater than zero.', '/amount/amount');
+    }
+    return this.db.transaction(async (manager) => {
+      const found = await findOwned(manager.getRepository(Document), companyId, documentId, 'Document');
+      const document = await this.documents.lock(manager, found.id);
+      this.sameCurrency(document, body.amount.currency);
+      await this.flowsWithinGross(manager, document, body.amount.amount, null);
+      const flows = manager.getRepository(Flow);
+      const { id } = await flows.save(
+        flows.create({
+          companyId: document.companyId,
+          documentId: document.id,
+          amount: body.amount.amount,
+          currency: document.currency.trim(),
+          paidAmount: '0',
+          paymentStatus: 'TO_PAY',
+          paymentMethod: body.payment_method ?? null,
+          expectedPaymentDate: body.expected_payment_date ?? null,
+          paymentDate: null,
+        }),
+      );
+      await this.documents.recordUpdated(manager, document);
+      return presentFlow(await flows.findOneByOrFail({ id }));
+    });
+  }
+
+  /**
+   * Deletes a flow that no reconciliation links (409 `flow_reconciled` otherwise: the money a transaction allocated to
+   * it would vanish from the books). Records `document.updated`. A flow already deleted (also by a concurrent request)
+   * is a 404 and records nothing.
+   */
+  async delete(companyId: string, documentId: string, id: string): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      const found = await this.findFlow(manager, companyId, documentId, id);
+      const document = await this.documents.lock(manager, found.documentId, () => ApiError.notFound('Flow'));
+      if (!(await manager.getRepository(Flow).existsBy({ id: found.id }))) throw ApiError.notFound('Flow');
+      const coverage = await coverageOf(manager, found.id);
+      if (coverage.reconciled) {
+        throw ApiError.of(
+          'flow_reconciled',
+          `The flow is reconciled (its reconciliations allocate ${coverage.paid} ${document.currency.trim()} to it); delete its reconciliations before deleting it.`,
+        );
+      }
+      await manager.getRepository(Flow).delete({ id: found.id });
+      await this.documents.recordUpdated(manager, document);
+    });
+  }
+
+  /**
+   * Applies a flow update. Rules: the amount keeps the document's currency and never goes below what the flow's
+   * reconciliations allocate to it; only a PAID flow has a payment_date (setting PAID without one uses today); coverage
+   * is judged on the values after the change: a flow its allocations cover is PAID and cannot be set TO_PAY, and a new
+   * amount that makes it covered, or no longer covered, moves its status unless the request sets one. A request that
+   * changes nothing records nothing.
    */
   async update(companyId: string, documentId: string, id: string, changes: UpdateFlowDto): Promise<FlowDto> {
     const named = Object.keys(changes).filter((key) => changes[key as keyof UpdateFlowDto] !== undefined);
@@ -58,44 +118,50 @@ export class FlowsService {
     }
     return this.db.transaction(async (manager) => {
       const found = await this.findFlow(manager, companyId, documentId, id);
-      await lockFlow(manager, found.id);
-      // Read again under the lock, so a concurrent change is not overwritten.
-      const flow = await manager.getRepository(Flow).findOneByOrFail({ id: found.id });
-      const document = await manager.getRepository(Document).findOneByOrFail({ id: flow.documentId });
+      const document = await this.documents.lock(manager, found.documentId, () => ApiError.notFound('Flow'));
+      // Read again under the lock, so a concurrent change is not overwritten (or a concurrent delete is a 404).
+      const flow = await manager.getRepository(Flow).findOneBy({ id: found.id });
+      if (!flow) throw ApiError.notFound('Flow');
+      const stored = { ...flow };
       const before = await coverageOf(manager, flow.id);
       if (changes.amount) {
-        if (changes.amount.currency !== document.currency.trim()) {
+        const currency = document.currency.trim();
+        this.sameCurrency(document, changes.amount.currency);
+        if (compareAmounts(changes.amount.amount, before.paid) < 0) {
           throw ApiError.of(
-            'currency_mismatch',
-            `The flow's currency must be the document's (${document.currency.trim()}), got ${changes.amount.currency}.`,
-            '/amount/currency',
+            'amount_below_reconciled',
+            `The flow's reconciliations allocate ${before.paid} ${currency} to it; its amount can't be less. Delete reconciliations first.`,
+            '/amount/amount',
           );
         }
-        flow.amount = changes.amount.amount;
+        // Only a larger amount is held to the gross amount: lowering a flow is always possible, whatever the others total.
+        if (compareAmounts(changes.amount.amount, flow.amount) > 0) await this.flowsWithinGross(manager, document, changes.amount.amount, flow.id);
+        if (!sameAmount(changes.amount.amount, flow.amount)) flow.amount = changes.amount.amount;
       }
       if (changes.expected_payment_date !== undefined) flow.expectedPaymentDate = changes.expected_payment_date;
       if (changes.payment_method !== undefined) flow.paymentMethod = changes.payment_method;
-      if (changes.payment_status !== undefined || changes.payment_date !== undefined) {
-        this.applyPaymentStatus(flow, changes, before);
-      }
+      this.applyPaymentStatus(flow, changes, before, covers(before.reconciled, before.paid, flow.amount));
+      if (FLOW_MEMBERS.every((member) => flow[member] === stored[member])) return presentFlow(flow);
       await manager.getRepository(Flow).save(flow);
-      // A new amount may make the reconciled transactions cover the flow, or no longer cover it.
-      if (changes.amount && changes.payment_status === undefined && before.reconciled) {
-        await settleCoverage(manager, flow.id, before);
-      }
-      await this.documents.recordUpdated(manager, companyId, flow.documentId);
-      return presentFlow(await manager.getRepository(Flow).findOneByOrFail({ id: flow.id }));
+      await this.documents.recordUpdated(manager, document);
+      return presentFlow(flow);
     });
   }
 
-  /** Only a PAID flow has a payment_date (today when none is given); a reconciled, covered flow stays PAID. */
-  private applyPaymentStatus(flow: Flow, changes: UpdateFlowDto, coverage: Coverage): void {
-    const status = changes.payment_status ?? flow.paymentStatus;
+  /**
+   * Sets the status the request asks for, else the one coverage moves to (PAID when the new amount makes the flow
+   * covered, TO_PAY when it no longer is), else keeps it. Only a PAID flow has a payment_date: the one given, else the
+   * latest reconciled transaction's date when the flow just became covered, else the one it had, else today. A flow
+   * its allocations cover stays PAID.
+   */
+  private applyPaymentStatus(flow: Flow, changes: UpdateFlowDto, before: Coverage, covered: boolean): void {
+    const becameCovered = covered && !before.covered;
+    const status = changes.payment_status ?? (becameCovered ? 'PAID' : before.covered && !covered ? 'TO_PAY' : flow.paymentStatus);
     if (status === 'TO_PAY') {
       if (changes.payment_date) {
         throw ApiError.of('unprocessable_entity', 'A flow TO_PAY has no payment_date; set payment_status to PAID or leave payment_date out.', '/payment_date');
       }
-      if (coverage.covered) {
+      if (covered) {
         throw ApiError.of('invalid_state', 'This flow is paid by its reconciled transactions; delete its reconciliations to set it TO_PAY.', '/payment_status');
       }
       flow.paymentDate = null;
@@ -103,9 +169,40 @@ export class FlowsService {
       if (changes.payment_date === null) {
         throw ApiError.of('unprocessable_entity', 'A PAID flow needs a payment_date.', '/payment_date');
       }
-      flow.paymentDate = changes.payment_date ?? flow.paymentDate ?? todayInRome();
+      flow.paymentDate = changes.payment_date ?? (becameCovered ? before.lastDate : flow.paymentDate) ?? todayInRome();
     }
     flow.paymentStatus = status;
+  }
+
+  private sameCurrency(document: LockedDocument, currency: string): void {
+    const expected = document.currency.trim();
+    if (currency !== expected) {
+      throw ApiError.of('currency_mismatch', `The flow's currency must be the document's (${expected}), got ${currency}.`, '/amount/currency');
+    }
+  }
+
+  /**
+   * The document's flows, with `amount` for the flow being created (`replacing` null) or changed, may total at most
+   * the document's gross amount: 422 `flows_exceed_gross_amount` otherwise. Amounts are stored without a sign (the
+   * database refuses negative ones), credit notes too, so this compares absolute values. Read under the document's
+   * lock, so concurrent creations cannot each pass the check against the same total.
+   */
+  private async flowsWithinGross(manager: EntityManager, document: LockedDocument, amount: string, replacing: string | null): Promise<void> {
+    const [totals]: Array<{ total: string; gross: string; left: string }> = await manager.query(
+      `SELECT (o.others + $3::numeric)::text AS total, d.gross_amount::text AS gross, greatest(d.gross_amount - o.others, 0)::text AS left
+         FROM documents d,
+              LATERAL (SELECT coalesce(sum(f.amount), 0) AS others FROM flows f WHERE f.document_id = d.id AND f.id IS DISTINCT FROM $2::uuid) o
+        WHERE d.id = $1`,
+      [document.id, replacing, amount],
+    );
+    if (compareAmounts(totals.total, totals.gross) > 0) {
+      const currency = document.currency.trim();
+      throw ApiError.of(
+        'flows_exceed_gross_amount',
+        `The document's flows would total ${totals.total} ${currency}, more than its gross amount of ${totals.gross} ${currency}; ${totals.left} ${currency} is left for new or larger flows.`,
+        '/amount/amount',
+      );
+    }
   }
 
   private async findFlow(manager: EntityManager, companyId: string, documentId: string, id: string): Promise<Flow> {

@@ -37,10 +37,24 @@ describe('flows', () => {
     undated = await fixtures.flow(invoice, { amount: '500.00', expectedPaymentDate: null, paymentMethod: null, createdAt: at('2026-03-01T10:00:00Z') });
     second = await fixtures.flow(invoice, { amount: '1000.00', expectedPaymentDate: '2026-05-31', createdAt: at('2026-03-01T10:00:00Z') });
     first = await fixtures.flow(invoice, { amount: '1000.00', expectedPaymentDate: '2026-04-30', createdAt: at('2026-03-01T10:00:02Z') });
-    paid = await fixtures.flow(invoice, { amount: '250.00', expectedPaymentDate: '2026-04-30', paymentStatus: 'PAID', paymentDate: '2026-04-28', paymentMethod: 'CASH', createdAt: at('2026-03-01T10:00:01Z') });
-    reconciled = await fixtures.flow(invoice, { amount: '250.00', expectedPaymentDate: '2026-06-30', paymentStatus: 'PAID', paymentDate: '2026-06-29', createdAt: at('2026-03-01T10:00:00Z') });
+    paid = await fixtures.flow(invoice, {
+      amount: '250.00',
+      expectedPaymentDate: '2026-04-30',
+      paymentStatus: 'PAID',
+      paymentDate: '2026-04-28',
+      paymentMethod: 'CASH',
+      createdAt: at('2026-03-01T10:00:01Z'),
+    });
+    reconciled = await fixtures.flow(invoice, {
+      amount: '250.00',
+      expectedPaymentDate: '2026-06-30',
+      paymentStatus: 'PAID',
+      paymentDate: '2026-06-29',
+      createdAt: at('2026-03-01T10:00:00Z'),
+    });
     const account = await fixtures.account();
     await fixtures.reconciliation(reconciled, await fixtures.transaction(account, { amount: '250.00', date: '2026-06-29' }));
+    reconciled.paidAmount = '250.00';
     otherFlow = await fixtures.flow(other);
     const verdiFixtures = new Fixtures(api.db, verdi.companyId);
     foreignDocument = await verdiFixtures.document();
@@ -54,6 +68,7 @@ describe('flows', () => {
     id: flow.id,
     document_id: flow.documentId,
     amount: { amount: flow.amount, currency: 'EUR' },
+    paid_amount: { amount: flow.paidAmount, currency: 'EUR' },
     payment_status: flow.paymentStatus,
     payment_method: flow.paymentMethod,
     expected_payment_date: flow.expectedPaymentDate,
@@ -63,10 +78,16 @@ describe('flows', () => {
   });
 
   const eventsOf = (documentId: string) =>
-    api.db.getRepository(DomainEvent).createQueryBuilder('e').where(`e.payload->>'id' = :documentId`, { documentId }).orderBy('e.createdAt').addOrderBy('e.id').getMany();
+    api.db
+      .getRepository(DomainEvent)
+      .createQueryBuilder('e')
+      .where(`e.payload->>'id' = :documentId`, { documentId })
+      .orderBy('e.createdAt')
+      .addOrderBy('e.id')
+      .getMany();
 
   describe('list and get', () => {
-    it('lists the document\'s flows by expected payment date (undated last), then created_at, then id', async () => {
+    it("lists the document's flows by expected payment date (undated last), then created_at, then id", async () => {
       const response = await api.http.get(base).set(rossi.auth).expect(200);
       expect(response.body).toEqual({
         data: [body(paid), body(first), body(second), body(reconciled), body(undated)],
@@ -78,7 +99,10 @@ describe('flows', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const response: Response = await api.http.get(`${base}?page_size=1${cursor ? `&cursor=${cursor}` : ''}`).set(rossi.auth).expect(200);
+        const response: Response = await api.http
+          .get(`${base}?page_size=1${cursor ? `&cursor=${cursor}` : ''}`)
+          .set(rossi.auth)
+          .expect(200);
         expect(response.body.data).toHaveLength(1);
         seen.push(...ids(response));
         cursor = response.body.page.cursor;
@@ -98,7 +122,13 @@ describe('flows', () => {
 
     it('answers 404 for unknown documents and flows, and for a flow of another document; 403 across companies', async () => {
       const company = `/api/v1/companies/${rossi.companyId}`;
-      expectError(await api.http.get(`${company}/documents/7e1d0000-0000-4000-8000-000000000000/flows`).set(rossi.auth), 404, 'not_found', undefined, 'Document was not found.');
+      expectError(
+        await api.http.get(`${company}/documents/7e1d0000-0000-4000-8000-000000000000/flows`).set(rossi.auth),
+        404,
+        'not_found',
+        undefined,
+        'Document was not found.',
+      );
       expectError(await api.http.get(`${base}/7e1d0000-0000-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found', undefined, 'Flow was not found.');
       expectError(await api.http.get(`${base}/${otherFlow.id}`).set(rossi.auth), 404, 'not_found', undefined, 'Flow was not found.');
       expectError(await api.http.get(`${company}/documents/${foreignDocument.id}/flows`).set(rossi.auth), 403, 'forbidden');
@@ -110,14 +140,19 @@ describe('flows', () => {
 
   describe('PATCH', () => {
     const patch = (flowId: string, payload: unknown, documentId = invoice.id) =>
-      api.http.patch(`/api/v1/companies/${rossi.companyId}/documents/${documentId}/flows/${flowId}`).set(rossi.auth).send(payload as object);
+      api.http
+        .patch(`/api/v1/companies/${rossi.companyId}/documents/${documentId}/flows/${flowId}`)
+        .set(rossi.auth)
+        .send(payload as object);
 
     /** Applies a valid change and checks it was stored and announced by exactly one document.updated event. */
     async function change(flow: Flow, payload: Record<string, unknown>, expected: Record<string, unknown>) {
       const before = await eventsOf(flow.documentId);
-      const response = await patch(flow.id, payload).expect(200);
+      const response = await patch(flow.id, payload, flow.documentId).expect(200);
       expect(response.body).toEqual({ ...body(flow), ...expected });
-      expect((await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${flow.documentId}/flows/${flow.id}`).set(rossi.auth).expect(200)).body).toEqual(response.body);
+      expect(
+        (await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${flow.documentId}/flows/${flow.id}`).set(rossi.auth).expect(200)).body,
+      ).toEqual(response.body);
       const after = await eventsOf(flow.documentId);
       expect(after).toHaveLength(before.length + 1);
       const event = after.at(-1)!;
@@ -142,10 +177,13 @@ describe('flows', () => {
       expect((await api.http.get(`${base}/${flow.id}`).set(rossi.auth).expect(200)).body).toEqual(body(flow));
     }
 
-    it('changes the amount in the document\'s currency', async () => {
-      await change(first, { amount: { amount: '1200.5', currency: 'EUR' } }, { amount: { amount: '1200.5', currency: 'EUR' } });
+    it("changes the amount in the document's currency", async () => {
+      await change(first, { amount: { amount: '900.5', currency: 'EUR' } }, { amount: { amount: '900.5', currency: 'EUR' } });
       await change(first, { amount: { amount: '0', currency: 'EUR' } }, { amount: { amount: '0', currency: 'EUR' } });
-      await change(first, { amount: { amount: '999999999999999.999999', currency: 'EUR' } }, { amount: { amount: '999999999999999.999999', currency: 'EUR' } });
+      // The largest amount, on a document whose gross amount allows it (a document's flows total at most its gross).
+      const large = await fixtures.document({ number: 'FV-2026/0012', grossAmount: '999999999999999.999999' });
+      const only = await fixtures.flow(large, { amount: '1.00' });
+      await change(only, { amount: { amount: '999999999999999.999999', currency: 'EUR' } }, { amount: { amount: '999999999999999.999999', currency: 'EUR' } });
     });
 
     it('changes the expected payment date and the payment method, and clears them with null', async () => {
@@ -164,7 +202,6 @@ describe('flows', () => {
       await change(second, { payment_status: 'TO_PAY' }, { payment_status: 'TO_PAY', payment_date: null });
       await change(second, { payment_status: 'PAID' }, { payment_status: 'PAID', payment_date: todayInRome() });
       await change(second, { payment_status: 'TO_PAY', payment_date: null }, { payment_status: 'TO_PAY', payment_date: null });
-      await change(second, { payment_status: 'TO_PAY' }, { payment_status: 'TO_PAY', payment_date: null });
     });
 
     it('refuses a payment date on a flow TO_PAY and a PAID flow without one (422, pointer)', async () => {
@@ -216,6 +253,7 @@ describe('flows', () => {
 
     it('answers 400 for wrong JSON types, missing or unknown members, with a pointer', async () => {
       await refused(undated, { amount: { amount: 12.5, currency: 'EUR' } }, 400, 'bad_request', '/amount/amount');
+      // eslint-disable-next-line no-loss-of-precision -- a number too large for a double, as a client might send
       await refused(undated, { amount: { amount: 9999999999999999999999, currency: 'EUR' } }, 400, 'bad_request', '/amount/amount');
       await refused(undated, { amount: { amount: '12.50' } }, 400, 'bad_request', '/amount/currency');
       await refused(undated, { amount: { currency: 'EUR' } }, 400, 'bad_request', '/amount/amount');
@@ -230,6 +268,48 @@ describe('flows', () => {
       await refused(undated, ['PAID'], 400, 'bad_request', '');
     });
 
+    it('records nothing for a change to the values the flow already has: no event, same updated_at and version', async () => {
+      const document = await fixtures.document({ number: 'FV-2026/0310' });
+      const flow = await fixtures.flow(document, { amount: '1200.50', paymentMethod: 'RIBA', expectedPaymentDate: '2026-04-30' });
+      const path = `/api/v1/companies/${rossi.companyId}/documents/${document.id}`;
+      const stored = (await api.http.get(path).set(rossi.auth).expect(200)).body;
+      for (const payload of [
+        { amount: { amount: '1200.50', currency: 'EUR' } },
+        { amount: { amount: '1200.5', currency: 'EUR' }, payment_method: 'RIBA' },
+        { expected_payment_date: '2026-04-30', payment_status: 'TO_PAY' },
+        { payment_status: 'TO_PAY', payment_date: null },
+      ]) {
+        const response = await patch(flow.id, payload, document.id).expect(200);
+        expect(response.body).toEqual(body(flow));
+      }
+      expect(await eventsOf(document.id)).toHaveLength(0);
+      expect((await api.http.get(path).set(rossi.auth).expect(200)).body).toMatchObject({ updated_at: stored.updated_at, version: stored.version });
+    });
+
+    it('applies parallel changes one after the other: the newest event holds the flow as stored, versions count up', async () => {
+      const document = await fixtures.document({ number: 'FV-2026/0311' });
+      const flow = await fixtures.flow(document, { amount: '100.00' });
+      const methods = ['CARD', 'RIBA', 'TRANSFER', 'SDD', 'CHECK'] as const;
+      const flowPath = `/api/v1/companies/${rossi.companyId}/documents/${document.id}/flows/${flow.id}`;
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          patch(flow.id, { amount: { amount: `${100 + i}.00`, currency: 'EUR' }, payment_method: methods[i % methods.length] }, document.id),
+        ),
+      );
+      for (const response of responses) expect(response.status).toBe(200);
+      const stored = (await api.http.get(flowPath).set(rossi.auth).expect(200)).body;
+      const document_ = (await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${document.id}`).set(rossi.auth).expect(200)).body;
+      const recorded = await eventsOf(document.id);
+      const newest = recorded.at(-1)!;
+      expect((newest.payload.flows as Array<{ id: string }>).find((f) => f.id === flow.id)).toEqual(stored);
+      expect(newest.payload).toMatchObject({ updated_at: document_.updated_at, version: document_.version });
+      expect(recorded.map((e) => e.payload.version)).toEqual(recorded.map((_, i) => 2 + i));
+      expect(document_.version).toBe(1 + recorded.length);
+      for (const [i, event] of recorded.entries()) {
+        if (i > 0) expect(Date.parse(event.payload.updated_at as string)).toBeGreaterThan(Date.parse(recorded[i - 1].payload.updated_at as string));
+      }
+    });
+
     it('answers 404 for an unknown flow or a flow of another document, 403 across companies', async () => {
       expectError(await patch('7e1d0000-0000-4000-8000-000000000000', { payment_method: 'CASH' }), 404, 'not_found', undefined, 'Flow was not found.');
       expectError(await patch(otherFlow.id, { payment_method: 'CASH' }), 404, 'not_found', undefined, 'Flow was not found.');
@@ -237,7 +317,10 @@ describe('flows', () => {
       expectError(await patch(foreignFlow.id, { payment_method: 'CASH' }, foreignDocument.id), 403, 'forbidden');
       expect(await eventsOf(other.id)).toHaveLength(0);
       expect(await eventsOf(foreignDocument.id)).toHaveLength(0);
-      const theirs = await api.http.get(`/api/v1/companies/${verdi.companyId}/documents/${foreignDocument.id}/flows/${foreignFlow.id}`).set(verdi.auth).expect(200);
+      const theirs = await api.http
+        .get(`/api/v1/companies/${verdi.companyId}/documents/${foreignDocument.id}/flows/${foreignFlow.id}`)
+        .set(verdi.auth)
+        .expect(200);
       expect(theirs.body.payment_method).toBe('TRANSFER');
     });
   });

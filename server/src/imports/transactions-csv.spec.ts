@@ -73,8 +73,18 @@ describe('parseStatement', () => {
 
   it('checks the header row', () => {
     expect(parseStatement('when,amount,memo\n2026-01-01,1,x\n', 'EUR').problems).toEqual([
-      { line: 1, column: null, message: 'unknown column "when"; the columns are date, amount, type, currency, description, value_date, booking_date_time, counterpart_name, clean_description' },
-      { line: 1, column: null, message: 'unknown column "memo"; the columns are date, amount, type, currency, description, value_date, booking_date_time, counterpart_name, clean_description' },
+      {
+        line: 1,
+        column: null,
+        message:
+          'unknown column "when"; the columns are date, amount, type, currency, description, value_date, booking_date_time, counterpart_name, clean_description',
+      },
+      {
+        line: 1,
+        column: null,
+        message:
+          'unknown column "memo"; the columns are date, amount, type, currency, description, value_date, booking_date_time, counterpart_name, clean_description',
+      },
       { line: 1, column: 'date', message: 'the header row has no "date" column' },
     ]);
     expect(parseStatement('', 'EUR').problems).toEqual([{ line: 1, column: null, message: 'the file is empty: a header row is required' }]);

@@ -105,11 +105,7 @@ function currency(value: string | undefined, accountCurrency: string | null): st
 }
 
 /** The row as a transaction, or every reason it is not one. */
-function toTransaction(
-  fields: Partial<Record<CsvColumn, string>>,
-  hasTypeColumn: boolean,
-  accountCurrency: string | null,
-): ImportedTransaction | RowError[] {
+function toTransaction(fields: Partial<Record<CsvColumn, string>>, hasTypeColumn: boolean, accountCurrency: string | null): ImportedTransaction | RowError[] {
   const errors: RowError[] = [];
   const check = <T>(read: () => T): T => {
     try {
@@ -163,7 +159,14 @@ export function parseStatement(csv: string, accountCurrency: string | null): Par
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, csv-parse returns each record with where it ended; its types do not say so.
-    records = parse(csv, { bom: true, delimiter: delimiterOf(csv), info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as typeof records;
+    records = parse(csv, {
+      bom: true,
+      delimiter: delimiterOf(csv),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as typeof records;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     return { transactions: [], problems: [{ line: (error as CsvError & { lines?: number }).lines ?? 1, column: null, message: error.message }] };

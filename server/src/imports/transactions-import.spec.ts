@@ -15,8 +15,7 @@ describe('importTransactions', () => {
   let db: DataSource;
   let tenant: Tenant;
   let other: Tenant;
-  const count = async (accountId: string) =>
-    (await db.query('SELECT count(*)::int AS n FROM transactions WHERE account_id = $1', [accountId]))[0].n as number;
+  const count = async (accountId: string) => (await db.query('SELECT count(*)::int AS n FROM transactions WHERE account_id = $1', [accountId]))[0].n as number;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -35,7 +34,7 @@ describe('importTransactions', () => {
     const [accountId] = tenant.accountIds;
     const before = await count(accountId);
     const result = await importTransactions(db, { companyId: tenant.companyId, accountId, csv: await fixture('good-statement.csv') });
-    expect(result).toEqual({ company_id: tenant.companyId, account_id: accountId, imported: 4 });
+    expect(result).toEqual({ company_id: tenant.companyId, account_id: accountId, imported: 4, reconciled: 0 });
     expect(await count(accountId)).toBe(before + 4);
 
     const [sdd] = await db.query(
@@ -72,8 +71,6 @@ describe('importTransactions', () => {
     await expect(
       importTransactions(db, { companyId: tenant.companyId, accountId: other.accountIds[0], csv: await fixture('good-statement.csv') }),
     ).rejects.toThrow(`Company ${tenant.companyId} has no account ${other.accountIds[0]}.`);
-    await expect(importTransactions(db, { companyId: 'acme', accountId: other.accountIds[0], csv: '' })).rejects.toThrow(
-      'Company id "acme" is not a uuid.',
-    );
+    await expect(importTransactions(db, { companyId: 'acme', accountId: other.accountIds[0], csv: '' })).rejects.toThrow('Company id "acme" is not a uuid.');
   });
 });

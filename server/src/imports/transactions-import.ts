@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { Account } from '../accounts/account.entity.js';
-import { insertRows } from '../demo/bulk-insert.js';
+import { insertRows } from '../common/database/bulk-insert.js';
 import { parseStatement, type RowProblem } from './transactions-csv.js';
 import { isUuid } from '../common/validation/uuid.js';
+import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 
 /** Imports a CSV bank statement into one account: every row is valid and imported, or nothing is. */
 
@@ -27,12 +29,15 @@ export interface ImportResult {
   company_id: string;
   account_id: string;
   imported: number;
+  /** Reconciliations made with e-invoices whose reconciliation_identifier the descriptions carry. */
+  reconciled: number;
 }
 
 /** Rows per INSERT: large statements, well under PostgreSQL's limits. */
 const CHUNK = 5_000;
 
 const COLUMNS = {
+  id: 'uuid',
   company_id: 'uuid',
   account_id: 'uuid',
   type: 'text',
@@ -65,11 +70,17 @@ export async function importTransactions(dataSource: DataSource, request: Import
     const rows = new Set(problems.map((problem) => problem.line)).size;
     throw new CsvImportError(`Nothing was imported: ${rows} ${rows === 1 ? 'line has' : 'lines have'} problems.`, problems);
   }
+  const rows = transactions.map((transaction) => ({ ...transaction, id: randomUUID(), company_id: account.companyId, account_id: account.id }));
   await dataSource.transaction(async (manager) => {
-    const rows = transactions.map((transaction) => ({ ...transaction, company_id: account.companyId, account_id: account.id }));
     for (let start = 0; start < rows.length; start += CHUNK) {
       await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
     }
   });
-  return { company_id: account.companyId, account_id: account.id, imported: transactions.length };
+  // Once the statement is in: payments that name an invoice's reconciliation_identifier are linked to it.
+  const reconciled = await reconcileByIdentifier(
+    dataSource,
+    account.companyId,
+    rows.map((row) => row.id),
+  );
+  return { company_id: account.companyId, account_id: account.id, imported: transactions.length, reconciled };
 }

@@ -25,6 +25,10 @@ export class ApiKey {
   @Column('text')
   secretHash: string;
 
+  /** What the key may do (common/auth/permissions.ts), in stored form: `*` alone, or read/write per resource family. */
+  @Column('text', { array: true })
+  permissions: string[];
+
   @CreatedAt()
   createdAt: Date;
 

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { hashKey, parseKey } from '../common/auth/api-key.js';
-import { AUTH_INVALIDATION_CHANNEL } from '../common/auth/auth.service.js';
+import { authInvalidationChannel, redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createDataSource } from '../common/database/data-source.js';
 import { DEFAULTS } from '../config/config.js';
 import { createTestDatabase } from '../../test/database.js';
 import { ApiKey } from './api-key.entity.js';
-import { IntegratorsError, IntegratorsService, redisAuthInvalidation } from './integrators.service.js';
+import { IntegratorsError, IntegratorsService } from './integrators.service.js';
 
-const settings = { environment: 'development' as const, apiKeyPepper: 'test-pepper' };
+const settings = { environment: 'development' as const, apiKeyPepper: 'test-pepper', redisPrefix: process.env.REDIS_PREFIX ?? 'flusso' };
 
 describe('IntegratorsService', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -26,8 +26,8 @@ describe('IntegratorsService', () => {
     redis = new Redis(redisUrl);
     subscriber = new Redis(redisUrl);
     subscriber.on('message', (channel: string) => invalidations.push(channel));
-    await subscriber.subscribe(AUTH_INVALIDATION_CHANNEL);
-    service = new IntegratorsService(db, settings, redisAuthInvalidation(redis));
+    await subscriber.subscribe(authInvalidationChannel(settings.redisPrefix));
+    service = new IntegratorsService(db, settings, redisAuthInvalidation(redis, settings.redisPrefix));
   });
 
   afterAll(async () => {
@@ -58,6 +58,18 @@ describe('IntegratorsService', () => {
     expect(JSON.stringify(stored)).not.toContain(created.key);
   });
 
+  it('gives a key * unless told, stores permissions in their normal form and refuses unknown ones', async () => {
+    const integrator = await service.createIntegrator('Restricted');
+    expect((await service.createKey(integrator.id)).permissions).toEqual(['*']);
+    const restricted = await service.createKey(integrator.id, 'development', 'ro', 'reconciliations:write,documents:read,documents:write');
+    expect(restricted.permissions).toEqual(['documents:write', 'reconciliations:write']);
+    expect((await db.getRepository(ApiKey).findOneByOrFail({ id: restricted.id })).permissions).toEqual(['documents:write', 'reconciliations:write']);
+    await expect(service.createKey(integrator.id, 'development', 'bad', ['documents:admin'])).rejects.toThrow(IntegratorsError);
+    await expect(service.createKey(integrator.id, 'development', 'bad', ['documents:admin'])).rejects.toThrow(
+      /Unknown permission "documents:admin"; use \*, companies:read/,
+    );
+  });
+
   it('defaults to the configured environment and makes production keys on request', async () => {
     const integrator = await service.createIntegrator('Default env');
     expect((await service.createKey(integrator.id)).key).toMatch(/^fls_dev_/);
@@ -71,7 +83,7 @@ describe('IntegratorsService', () => {
 
     const listed = await service.listKeys(integrator.id);
     expect(listed.map((key) => key.id)).toEqual([first.id, second.id]);
-    expect(Object.keys(listed[0]).sort()).toEqual(['created_at', 'environment', 'id', 'integrator_id', 'lookup', 'name', 'revoked_at']);
+    expect(Object.keys(listed[0]).sort()).toEqual(['created_at', 'environment', 'id', 'integrator_id', 'lookup', 'name', 'permissions', 'revoked_at']);
     expect(JSON.stringify(listed)).not.toContain(first.key);
     expect((await service.listKeys()).map((key) => key.id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });

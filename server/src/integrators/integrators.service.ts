@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { generateKey, hashKey } from '../common/auth/api-key.js';
-import { AUTH_INVALIDATION_CHANNEL } from '../common/auth/auth.service.js';
+import type { AuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { normalizePermissions, type Permission, PermissionsError } from '../common/auth/permissions.js';
 import { Company } from '../companies/company.entity.js';
 import type { AppConfig, Environment } from '../config/config.js';
-import { isValidPartitaIva } from '../demo/italian-identifiers.js';
+import { isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
 import { ApiKey } from './api-key.entity.js';
 import { CompanyGrant } from './company-grant.entity.js';
 import { Integrator } from './integrator.entity.js';
@@ -17,15 +17,6 @@ import { isUuid } from '../common/validation/uuid.js';
 
 /** A request the operator can fix (unknown id, invalid value); its message is meant to be shown as is. */
 export class IntegratorsError extends Error {}
-
-/** Tells every API process to drop its cached keys and grants (they subscribe to AUTH_INVALIDATION_CHANNEL). */
-export type AuthInvalidation = () => Promise<void>;
-
-export function redisAuthInvalidation(redis: Pick<Redis, 'publish'>): AuthInvalidation {
-  return async () => {
-    await redis.publish(AUTH_INVALIDATION_CHANNEL, 'all');
-  };
-}
 
 export interface IntegratorView {
   id: string;
@@ -41,6 +32,8 @@ export interface KeyView {
   /** The public start of the key, enough to recognise it; never the secret. */
   lookup: string;
   environment: Environment;
+  /** What the key may do: `*`, or read/write per resource family (write implies read). */
+  permissions: Permission[];
   created_at: string;
   revoked_at: string | null;
 }
@@ -82,6 +75,7 @@ function keyView(key: ApiKey): KeyView {
     name: key.name,
     lookup: key.lookup,
     environment: key.environment,
+    permissions: key.permissions as Permission[],
     created_at: key.createdAt.toISOString(),
     revoked_at: key.revokedAt?.toISOString() ?? null,
   };
@@ -105,12 +99,9 @@ function requireUuid(value: string, what: string): string {
 
 /** A VAT number in the stored form: country prefix, no spaces; an Italian one must carry a valid check digit. */
 export function normalizeCompanyVatNumber(raw: string, country: string): string {
-  const compact = raw.replace(/[\s.-]/g, '').toUpperCase();
-  const vatNumber = /^[A-Z]{2}/.test(compact) ? compact : country + compact;
-  if (!/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(vatNumber)) throw new IntegratorsError(`"${raw}" is not a VAT number.`);
-  if (vatNumber.startsWith('IT') && !isValidPartitaIva(vatNumber.slice(2))) {
-    throw new IntegratorsError(`"${raw}" is not a valid partita IVA (11 digits with a correct check digit).`);
-  }
+  const vatNumber = normalizeVatNumber(raw, country);
+  if (!vatNumber) throw new IntegratorsError(`"${raw}" is not a VAT number.`);
+  if (!isValidVatNumber(vatNumber)) throw new IntegratorsError(`"${raw}" is not a valid partita IVA (11 digits with a correct check digit).`);
   return vatNumber;
 }
 
@@ -132,10 +123,25 @@ export class IntegratorsService {
     };
   }
 
-  /** Creates a key for the integrator; the returned `key` is the only copy of the secret. */
-  async createKey(integratorId: string, environment: Environment = this.settings.environment, name = 'default'): Promise<CreatedKey> {
+  /**
+   * Creates a key for the integrator; the returned `key` is the only copy of the secret. `permissions` (a list, or
+   * comma-separated) restricts what it may do; without them the key may do everything (`*`).
+   */
+  async createKey(
+    integratorId: string,
+    environment: Environment = this.settings.environment,
+    name = 'default',
+    permissions: string | readonly string[] = ['*'],
+  ): Promise<CreatedKey> {
     if (!ENVIRONMENTS.includes(environment)) {
       throw new IntegratorsError(`The environment must be one of ${ENVIRONMENTS.join(', ')}, got "${environment}".`);
+    }
+    let granted: Permission[];
+    try {
+      granted = normalizePermissions(permissions);
+    } catch (error) {
+      if (error instanceof PermissionsError) throw new IntegratorsError(error.message);
+      throw error;
     }
     integratorId = await this.requireIntegrator(integratorId);
     const generated = generateKey(environment);
@@ -145,6 +151,7 @@ export class IntegratorsService {
       name: name.trim() || 'default',
       lookup: generated.lookup,
       secretHash: hashKey(generated.key, this.settings.apiKeyPepper),
+      permissions: granted,
       revokedAt: null,
     });
     return { ...keyView(key), key: generated.key };

@@ -15,9 +15,6 @@ describe('the OpenAPI document the portal reads', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(document.info.version).toBe('1.2.0');
     expect(document.components.securitySchemes.authorization).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-    expect(document.servers.map((s: { url: string }) => s.url)).toEqual([
-      'https://api.sandbox.flusso.example/api/v1',
-      'https://api.flusso.example/api/v1',
-    ]);
+    expect(document.servers.map((s: { url: string }) => s.url)).toEqual(['https://api.sandbox.flusso.example/api/v1', 'https://api.flusso.example/api/v1']);
   });
 });

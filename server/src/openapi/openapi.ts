@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
+import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
+import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -15,11 +18,32 @@ const TAGS: Array<[string, string]> = [
   ['Accounts', 'Bank accounts of a company, with their balances.'],
   ['Categories', 'Categories used to classify documents and transactions.'],
   ['Counterparts', 'Customers and suppliers of a company, and a lookup of Italian companies by VAT number.'],
+  ['Products', 'Products and services a company sells, with the defaults an invoice line takes from them.'],
+  ['Sectionals', 'Numbering series (sezionali): each numbers the documents of one year, gap-free.'],
   ['Documents', 'Issued and received documents: invoices, credit notes, bills and more.'],
   ['Flows', 'The payments expected for a document (instalments), paid or to pay.'],
   ['Reconciliations', 'Links between a flow and the bank transaction that pays it.'],
-  ['Transactions', 'Bank movements of the company\'s accounts.'],
+  ['Transactions', "Bank movements of the company's accounts."],
+  ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
+  ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
 ];
+
+/** The sentence that tells the reader of an operation which permission it needs, after its `x-permission`. */
+export function permissionSentence(permission: string): string {
+  const including = permission.endsWith(':read') ? `\`${permission.replace(/:read$/, ':write')}\` and \`*\` include it` : '`*` includes it';
+  return `Needs the \`${permission}\` permission (${including}); a key without it is answered 403 \`insufficient_permission\`.`;
+}
+
+/** Adds the permission sentence to the description of every operation that declares `x-permission`. */
+function describePermissions(document: OpenAPIObject): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as Array<{ 'x-permission'?: string; description?: string }>) {
+      const permission = operation?.['x-permission'];
+      if (!permission) continue;
+      operation.description = [operation.description, permissionSentence(permission)].filter(Boolean).join('\n\n');
+    }
+  }
+}
 
 /** The OpenAPI document, generated from the controllers and DTOs: nothing here describes an operation by hand. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -34,30 +58,64 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setContact('Flusso developer support', 'https://developers.flusso.example', 'developers@flusso.example')
     .addServer(API_HOSTS.development + BASE_PATH, 'Development (sandbox)')
     .addServer(API_HOSTS.production + BASE_PATH, 'Production')
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'An API key: `Authorization: Bearer fls_dev_…`.' },
-      SECURITY_SCHEME,
-    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'An API key: `Authorization: Bearer fls_dev_…`.' }, SECURITY_SCHEME)
     .addSecurityRequirements(SECURITY_SCHEME);
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     ignoreGlobalPrefix: true,
-    extraModels: [DocumentUpdatedEventDto],
+    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto],
   });
   document.openapi = '3.0.3';
+  // The JSON invoice, every member documented, generated from the one FatturaPA model.
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(invoiceJsonSchemas() as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>) },
+  };
+  examplesByMediaType(document);
+  describePermissions(document);
+  documentIdempotency(document);
   // OpenAPI 3.0 has no `webhooks`; `x-webhooks` is the extension readers of 3.0 documents (Redoc among them) know.
   (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = {
     documentUpdated: {
       post: {
         summary: 'document.updated',
         description:
-          'Sent to the integrator\'s endpoint when a document or its flows change. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
+          "Sent to the integrator's endpoint when a document or its flows change. Answer any 2xx to confirm receipt; other answers are retried with backoff.",
         operationId: 'documentUpdated',
         tags: ['Webhooks'],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentUpdatedEventDto) } } } },
         responses: { '2XX': { description: 'Received.' } },
       },
     },
+    documentDeleted: {
+      post: {
+        summary: 'document.deleted',
+        description:
+          "Sent to the integrator's endpoint when a document is deleted, with its flows and their reconciliations. Answer any 2xx to confirm receipt; other answers are retried with backoff.",
+        operationId: 'documentDeleted',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentDeletedEventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
   };
   return document;
+}
+
+/**
+ * A request body that takes several media types carries one example per type, named after the type's subtype (`xml`
+ * for application/xml, `json` for application/json): Nest copies every example to every type, this keeps each under
+ * its own.
+ */
+function examplesByMediaType(document: OpenAPIObject): void {
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path)) {
+      const content = (operation as { requestBody?: { content?: Record<string, { examples?: Record<string, unknown> }> } }).requestBody?.content;
+      if (!content || Object.keys(content).length < 2) continue;
+      for (const [type, media] of Object.entries(content)) {
+        const subtype = type.split('/')[1];
+        if (media.examples && subtype in media.examples) media.examples = { [subtype]: media.examples[subtype] };
+      }
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { CreatedAt } from '../common/database/timestamps.js';
+import { CreatedAt, moneyColumn } from '../common/database/timestamps.js';
 
-/** A link between a flow and the bank transaction that pays it. */
+/** A link between a flow and the bank transaction that pays it, with the part of the transaction that pays the flow. */
 @Entity('reconciliations')
 export class Reconciliation {
   @PrimaryGeneratedColumn('uuid')
@@ -15,6 +15,14 @@ export class Reconciliation {
 
   @Column('uuid')
   transactionId: string;
+
+  /** The allocation: what of the transaction's amount pays the flow. A transaction's allocations never exceed it. */
+  @Column(moneyColumn)
+  amount: string;
+
+  /** The flow's and the transaction's currency (they share one). */
+  @Column('char', { length: 3 })
+  currency: string;
 
   @CreatedAt()
   createdAt: Date;

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
+import { classify } from '../categories/classification.js';
 import { byId, findOwned } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
 import { loadAll } from '../common/database/load-all.js';
+import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
@@ -12,7 +14,7 @@ import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
 import { presentReconciliation } from '../reconciliations/reconciliation.presenter.js';
-import type { TransactionDto } from './transaction.dto.js';
+import type { TransactionDto, UpdateTransactionDto } from './transaction.dto.js';
 import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
 import { presentTransaction } from './transaction.presenter.js';
 
@@ -56,17 +58,50 @@ export class TransactionsService {
     return presented;
   }
 
+  /**
+   * Changes the transaction's category and subcategory, by the rules documents follow (categories/classification.ts).
+   * Answers with every expansion. Transactions have no events: nothing is announced.
+   */
+  async update(companyId: string, id: string, changes: UpdateTransactionDto): Promise<TransactionDto> {
+    if (changes.category_id === undefined && changes.subcategory_id === undefined) {
+      throw ApiError.of('bad_request', 'The body names no member to update; send category_id or subcategory_id.', '');
+    }
+    const updated = await this.db.transaction(async (manager) => {
+      const found = await findOwned(manager.getRepository(Transaction), companyId, id, 'Transaction');
+      // Read under the row lock, so that the current subcategory the rules judge is the one stored.
+      const transaction = await manager.getRepository(Transaction).findOne({ where: { id: found.id }, lock: { mode: 'for_no_key_update' } });
+      if (!transaction) throw ApiError.notFound('Transaction');
+      const classification = await classify(manager, companyId, transaction, changes, 'transaction');
+      if (classification.categoryId !== transaction.categoryId || classification.subcategoryId !== transaction.subcategoryId) {
+        await manager.getRepository(Transaction).update({ id: transaction.id }, classification);
+      }
+      return { ...transaction, ...classification };
+    });
+    const [presented] = await this.present([updated], new Set(TRANSACTION_EXPANSIONS));
+    return presented;
+  }
+
   /** Loads each requested expansion for the whole page in one query. */
   async present(transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionDto[]> {
     const categories = this.db.getRepository(Category);
     const [categoryMap, subcategoryMap, reconciliations] = await loadAll(this.db.manager, [
-      async () => (expand.has('category') ? byId(categories, transactions.map((t) => t.categoryId)) : undefined),
-      async () => (expand.has('subcategory') ? byId(categories, transactions.map((t) => t.subcategoryId)) : undefined),
+      async () =>
+        expand.has('category')
+          ? byId(
+              categories,
+              transactions.map((t) => t.categoryId),
+            )
+          : undefined,
+      async () =>
+        expand.has('subcategory')
+          ? byId(
+              categories,
+              transactions.map((t) => t.subcategoryId),
+            )
+          : undefined,
       async () => (expand.has('reconciliations') ? this.reconciliationsOf(transactions, expand.has('reconciliations.flow')) : undefined),
     ] as const);
-    return transactions.map((t) =>
-      presentTransaction(t, { categories: categoryMap, subcategories: subcategoryMap, reconciliations }),
-    );
+    return transactions.map((t) => presentTransaction(t, { categories: categoryMap, subcategories: subcategoryMap, reconciliations }));
   }
 
   private async reconciliationsOf(transactions: Transaction[], withFlows: boolean) {
@@ -79,11 +114,18 @@ export class TransactionsService {
       .addOrderBy('r.id', 'ASC')
       .getMany();
     const flows = withFlows
-      ? new Map([...(await byId(this.db.getRepository(Flow), rows.map((r) => r.flowId))).values()].map((f) => [f.id, presentFlow(f)]))
+      ? new Map(
+          [
+            ...(
+              await byId(
+                this.db.getRepository(Flow),
+                rows.map((r) => r.flowId),
+              )
+            ).values(),
+          ].map((f) => [f.id, presentFlow(f)]),
+        )
       : undefined;
     const presented = rows.map((r) => ({ transactionId: r.transactionId, dto: presentReconciliation(r, flows) }));
-    return new Map(
-      [...groupBy(presented, (p) => p.transactionId)].map(([transactionId, group]) => [transactionId, group.map((p) => p.dto)]),
-    );
+    return new Map([...groupBy(presented, (p) => p.transactionId)].map(([transactionId, group]) => [transactionId, group.map((p) => p.dto)]));
   }
 }

@@ -6,7 +6,7 @@ import { Fixtures } from '../../test/fixtures.js';
 import type { Account } from '../accounts/account.entity.js';
 import type { Category } from '../categories/category.entity.js';
 import type { Flow } from '../flows/flow.entity.js';
-import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import type { Reconciliation } from '../reconciliations/reconciliation.entity.js';
 import type { Transaction } from './transaction.entity.js';
 
 describe('transactions', () => {
@@ -95,8 +95,8 @@ describe('transactions', () => {
     const invoice = await fixtures.document();
     flowA = await fixtures.flow(invoice, { amount: '610.00', expectedPaymentDate: '2026-03-31' });
     flowB = await fixtures.flow(invoice, { amount: '610.00', expectedPaymentDate: '2026-04-30' });
-    recA = await api.db.getRepository(Reconciliation).save({ companyId: rossi.companyId, flowId: flowA.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:00Z') });
-    recB = await api.db.getRepository(Reconciliation).save({ companyId: rossi.companyId, flowId: flowB.id, transactionId: bonifico.id, createdAt: at('2026-04-02T08:00:01Z') });
+    recA = await fixtures.reconciliation(flowA, bonifico, { amount: '600.00', createdAt: at('2026-04-02T08:00:00Z') });
+    recB = await fixtures.reconciliation(flowB, bonifico, { amount: '600.00', createdAt: at('2026-04-02T08:00:01Z') });
     const verdiFixtures = new Fixtures(api.db, verdi.companyId);
     foreign = await verdiFixtures.transaction(await verdiFixtures.account());
     base = `/api/v1/companies/${rossi.companyId}/transactions`;
@@ -130,6 +130,7 @@ describe('transactions', () => {
     id: flow.id,
     document_id: flow.documentId,
     amount: { amount: '610.00', currency: 'EUR' },
+    paid_amount: { amount: '600.00', currency: 'EUR' },
     payment_status: 'TO_PAY',
     payment_method: 'TRANSFER',
     expected_payment_date: flow.expectedPaymentDate,
@@ -141,13 +142,14 @@ describe('transactions', () => {
     id: r.id,
     flow_id: r.flowId,
     transaction_id: r.transactionId,
+    amount: { amount: '600.00', currency: 'EUR' },
     flow: flow ? flowBody(flow) : null,
     transaction: null,
     created_at: r.createdAt.toISOString(),
   });
 
   describe('list', () => {
-    it('lists every account\'s transactions, latest date first, ties by id descending', async () => {
+    it("lists every account's transactions, latest date first, ties by id descending", async () => {
       const response = await list().expect(200);
       expect(ids(response)).toEqual([interessi.id, ...[bonifico.id, pos.id].sort(byUuid).reverse(), enel.id, stipendi.id, anonymous.id]);
       expect(response.body.data.find((t: { id: string }) => t.id === bonifico.id)).toEqual(bonificoBody());
@@ -202,9 +204,18 @@ describe('transactions', () => {
       expect(await listIds('filter[booking_date_time__gte]=2026-03-30T10:15:00Z')).toEqual([interessi.id, bonifico.id]);
       expect(await listIds('filter[booking_date_time__lt]=2026-03-15T06:00:00.001Z')).toEqual([enel.id, stipendi.id]);
       expect(await listIds('filter[booking_date_time__lte]=2026-03-01&sort=date')).toEqual([stipendi.id]);
-      expect(await listIds('filter[booking_date_time__neq]=2026-03-15T06:00:00Z&sort=created_at')).toEqual([bonifico.id, pos.id, stipendi.id, ...[interessi.id, anonymous.id].sort(byUuid)]);
+      expect(await listIds('filter[booking_date_time__neq]=2026-03-15T06:00:00Z&sort=created_at')).toEqual([
+        bonifico.id,
+        pos.id,
+        stipendi.id,
+        ...[interessi.id, anonymous.id].sort(byUuid),
+      ]);
       expect(await listIds('filter[booking_date_time__in]=2026-03-15T06:00:00Z,2026-03-31T23:59:59.999Z')).toEqual([interessi.id, enel.id]);
-      expect(await listIds('filter[booking_date_time__notIn]=2026-03-15T06:00:00Z&filter[booking_date_time__empty]=false')).toEqual([interessi.id, bonifico.id, stipendi.id]);
+      expect(await listIds('filter[booking_date_time__notIn]=2026-03-15T06:00:00Z&filter[booking_date_time__empty]=false')).toEqual([
+        interessi.id,
+        bonifico.id,
+        stipendi.id,
+      ]);
       expect(await listIds('filter[booking_date_time__empty]=true&sort=date')).toEqual([anonymous.id, pos.id]);
       expectError(await list('filter[booking_date_time]=2026-03-15 06:00'), 400, 'invalid_query_parameter', '/query/filter[booking_date_time]');
     });
@@ -243,7 +254,12 @@ describe('transactions', () => {
       expect(await listIds('filter[clean_description__lt]=C&sort=date')).toEqual([bonifico.id]);
       expect(await listIds('filter[counterpart_name]=Dipendenti')).toEqual([stipendi.id]);
       expect(await listIds('filter[counterpart_name__in]=Dipendenti,Enel Energia S.p.A.&sort=date')).toEqual([stipendi.id, enel.id]);
-      expect(await listIds('filter[counterpart_name__notIn]=Dipendenti,Enel Energia S.p.A.&sort=date,created_at')).toEqual([anonymous.id, bonifico.id, pos.id, interessi.id]);
+      expect(await listIds('filter[counterpart_name__notIn]=Dipendenti,Enel Energia S.p.A.&sort=date,created_at')).toEqual([
+        anonymous.id,
+        bonifico.id,
+        pos.id,
+        interessi.id,
+      ]);
       expect(await listIds('filter[counterpart_name__empty]=true&sort=date')).toEqual([anonymous.id, pos.id, interessi.id]);
       expect(await listIds('filter[counterpart_name__empty]=false&sort=date')).toEqual([stipendi.id, enel.id, bonifico.id]);
       expect(await listIds('filter[counterpart_name__ilike]=s.p.a&filter[type]=DEBIT')).toEqual([enel.id]);
@@ -297,10 +313,16 @@ describe('transactions', () => {
       });
     });
 
-    it('answers 400 for a bad expansion, 404 unknown, 403 another company\'s', async () => {
+    it("answers 400 for a bad expansion, 404 unknown, 403 another company's", async () => {
       expectError(await api.http.get(`${base}/${bonifico.id}?expand=account`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/expand');
       expectError(await api.http.get(`${base}/${bonifico.id}?sort=date`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/sort');
-      expectError(await api.http.get(`${base}/4c3b2a10-0000-4000-8000-000000000000`).set(rossi.auth), 404, 'not_found', undefined, 'Transaction was not found.');
+      expectError(
+        await api.http.get(`${base}/4c3b2a10-0000-4000-8000-000000000000`).set(rossi.auth),
+        404,
+        'not_found',
+        undefined,
+        'Transaction was not found.',
+      );
       expectError(await api.http.get(`${base}/${foreign.id}`).set(rossi.auth), 403, 'forbidden');
       expectError(await api.http.get(`${base}/${foreign.id}?expand=reconciliations.flow`).set(rossi.auth), 403, 'forbidden');
     });

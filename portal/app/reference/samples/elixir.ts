@@ -1,5 +1,5 @@
-import { doubleQuoted, toLiteral, type LiteralSyntax } from "./literal";
-import type { SampleRequest } from "./request";
+import { doubleQuoted, RawCode, toLiteral, type LiteralSyntax } from "./literal";
+import { API_KEY_VARIABLE, type SampleRequest } from "./request";
 
 const ELIXIR: LiteralSyntax = {
   null: "nil",
@@ -14,7 +14,13 @@ const ELIXIR: LiteralSyntax = {
 
 /** Uses Req, the HTTP client the Elixir community reaches for first. */
 export function elixirSample(request: SampleRequest): string {
-  const headers = request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type");
+  const authorization = request.apiKey
+    ? `Bearer ${request.apiKey}`
+    : new RawCode(`"Bearer " <> System.fetch_env!(${doubleQuoted(API_KEY_VARIABLE)})`);
+  const headers = [
+    ["Authorization", authorization],
+    ...request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type"),
+  ] as const;
   const options = [
     `    method: :${request.method.toLowerCase()}`,
     `    url: ${ELIXIR.string(request.url)}`,

@@ -23,7 +23,7 @@ export const SAMPLE_LANGUAGES: SampleLanguage[] = [
   { id: "php", label: "PHP", generate: phpSample },
 ];
 
-export function codeSamples(example: RequestExample, host: string) {
-  const request = sampleRequest(example, host);
+export function codeSamples(example: RequestExample, host: string, apiKey?: string) {
+  const request = sampleRequest(example, host, apiKey);
   return SAMPLE_LANGUAGES.map((language) => ({ id: language.id, label: language.label, code: language.generate(request) }));
 }

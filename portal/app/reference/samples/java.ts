@@ -1,5 +1,5 @@
 import { doubleQuoted } from "./literal";
-import type { SampleRequest } from "./request";
+import { API_KEY_VARIABLE, type SampleRequest } from "./request";
 
 /** A Java text block holding the body verbatim (backslashes and triple quotes escaped). */
 function textBlock(body: string): string {
@@ -22,6 +22,7 @@ export function javaSample(request: SampleRequest): string {
     "",
     "HttpRequest request = HttpRequest.newBuilder()",
     `    .uri(URI.create(${doubleQuoted(request.url)}))`,
+    `    .header("Authorization", ${request.apiKey ? doubleQuoted(`Bearer ${request.apiKey}`) : `"Bearer " + System.getenv(${doubleQuoted(API_KEY_VARIABLE)})`})`,
     ...request.headers.map(([name, value]) => `    .header(${doubleQuoted(name)}, ${doubleQuoted(value)})`),
     `    .method(${doubleQuoted(request.method)}, ${publisher})`,
     "    .build();",

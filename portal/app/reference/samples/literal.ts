@@ -10,10 +10,16 @@ export interface LiteralSyntax {
   indent?: string;
 }
 
+/** Code written as it is inside a literal: an expression such as reading an environment variable. */
+export class RawCode {
+  constructor(readonly code: string) {}
+}
+
 export function toLiteral(value: unknown, syntax: LiteralSyntax, depth = 0): string {
   const indent = syntax.indent ?? "  ";
   const inner = indent.repeat(depth + 1);
   const outer = indent.repeat(depth);
+  if (value instanceof RawCode) return value.code;
   if (value === null || value === undefined) return syntax.null;
   if (value === true) return syntax.true;
   if (value === false) return syntax.false;

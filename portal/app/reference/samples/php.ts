@@ -1,4 +1,4 @@
-import type { SampleRequest } from "./request";
+import { API_KEY_VARIABLE, type SampleRequest } from "./request";
 
 const single = (text: string) => `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
 
@@ -7,6 +7,7 @@ export function phpSample(request: SampleRequest): string {
   const options = [
     `    CURLOPT_CUSTOMREQUEST => ${single(request.method)},`,
     "    CURLOPT_HTTPHEADER => [",
+    `        ${request.apiKey ? single(`Authorization: Bearer ${request.apiKey}`) : `'Authorization: Bearer ' . getenv(${single(API_KEY_VARIABLE)})`},`,
     ...request.headers.map(([name, value]) => `        ${single(`${name}: ${value}`)},`),
     "    ],",
     "    CURLOPT_RETURNTRANSFER => true,",

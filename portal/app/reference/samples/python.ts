@@ -1,5 +1,5 @@
-import { doubleQuoted, toLiteral, type LiteralSyntax } from "./literal";
-import type { SampleRequest } from "./request";
+import { doubleQuoted, RawCode, toLiteral, type LiteralSyntax } from "./literal";
+import { API_KEY_VARIABLE, type SampleRequest } from "./request";
 
 const PYTHON: LiteralSyntax = {
   null: "None",
@@ -13,7 +13,11 @@ const PYTHON: LiteralSyntax = {
 };
 
 export function pythonSample(request: SampleRequest): string {
-  const headers = request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type");
+  const authorization = request.apiKey ? `Bearer ${request.apiKey}` : new RawCode(`f"Bearer {os.environ['${API_KEY_VARIABLE}']}"`);
+  const headers = [
+    ["Authorization", authorization],
+    ...request.headers.filter(([name]) => request.json === undefined || name !== "Content-Type"),
+  ];
   const args = [
     `    ${doubleQuoted(request.method)},`,
     `    ${doubleQuoted(request.url)},`,
@@ -21,5 +25,6 @@ export function pythonSample(request: SampleRequest): string {
   ];
   if (request.json !== undefined) args.push(`    json=${toLiteral(request.json, PYTHON, 1)},`);
   else if (request.body !== undefined) args.push(`    data=${doubleQuoted(request.body)},`);
-  return ["import requests", "", "response = requests.request(", ...args, ")", "print(response.status_code, response.text)"].join("\n");
+  const imports = request.apiKey ? ["import requests"] : ["import os", "", "import requests"];
+  return [...imports, "", "response = requests.request(", ...args, ")", "print(response.status_code, response.text)"].join("\n");
 }

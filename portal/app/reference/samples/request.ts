@@ -1,12 +1,17 @@
 import type { RequestExample } from "../model";
 
-/** The placeholder every sample shows where the integrator's key goes. */
+/** The environment variable the samples read the key from when none was typed in the try-it panel (as the guides do). */
+export const API_KEY_VARIABLE = "FLUSSO_API_KEY";
+/** What the raw HTTP sample shows when no key was typed: an .http file cannot read the environment portably. */
 export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 
 /** A concrete HTTP request, the one thing every language generator translates. */
 export interface SampleRequest {
   method: string;
   url: string;
+  /** The key typed in the try-it panel; without one the samples read `FLUSSO_API_KEY` from the environment. */
+  apiKey?: string;
+  /** Headers other than Authorization, which each language writes its own way (see apiKey). */
   headers: Array<[string, string]>;
   /** The body, already serialised (pretty JSON for JSON bodies). */
   body?: string;
@@ -14,14 +19,14 @@ export interface SampleRequest {
   json?: unknown;
 }
 
-export function sampleRequest(example: RequestExample, host: string, apiKey = API_KEY_PLACEHOLDER): SampleRequest {
+export function sampleRequest(example: RequestExample, host: string, apiKey?: string): SampleRequest {
   const query = example.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
   const url = `${host.replace(/\/+$/, "")}${example.path}${query ? `?${query}` : ""}`;
-  const headers: Array<[string, string]> = [["Authorization", `Bearer ${apiKey}`]];
-  if (example.body === undefined) return { method: example.method, url, headers };
+  const key = apiKey ? { apiKey } : {};
+  if (example.body === undefined) return { method: example.method, url, ...key, headers: [] };
 
   const isJson = example.contentType?.includes("json") ?? true;
   const body = isJson ? JSON.stringify(example.body, null, 2) : String(example.body);
-  headers.push(["Content-Type", example.contentType ?? "application/json"]);
-  return { method: example.method, url, headers, body, ...(isJson ? { json: example.body } : {}) };
+  const headers: Array<[string, string]> = [["Content-Type", example.contentType ?? "application/json"]];
+  return { method: example.method, url, ...key, headers, body, ...(isJson ? { json: example.body } : {}) };
 }

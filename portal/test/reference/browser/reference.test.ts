@@ -25,7 +25,7 @@ function startFakeApi(port: number) {
       .end('{"data":[],"page":{"cursor":null,"size":25}}');
   });
   return new Promise<{ server: Server; received: typeof received }>((resolve) =>
-    server.listen(port, "127.0.0.1", () => resolve({ server, received }))
+    server.listen(port, "127.0.0.1", () => resolve({ server, received })),
   );
 }
 
@@ -71,16 +71,16 @@ const panelTexts = (page: Page) =>
   page.$$eval(".ref-operation", (sections) =>
     sections.map((section) => ({
       id: section.id,
-      tabs: [...section.querySelectorAll("[role=tab]")].map((t) => t.textContent),
+      tabs: [...section.querySelectorAll(".code-tabs [role=tab]")].map((t) => t.textContent),
       tryIt: section.querySelector(".ref-try-it") !== null,
       code: section.querySelector("[role=tabpanel]")?.textContent ?? "",
-    }))
+    })),
   );
 
 describe("API reference in the browser", () => {
   it("lists every operation of the OpenAPI document, each with its six samples, and every webhook once without them", async () => {
     expect(operationIds.length).toBeGreaterThan(0);
-    expect(webhookIds).toEqual(["documentUpdated"]);
+    expect(webhookIds).toEqual(["documentUpdated", "documentDeleted"]);
     const page = await openReference(browser.context);
     const sections = await panelTexts(page);
     expect(sections.map((s) => s.id.replace("operation/", "")).sort()).toEqual([...operationIds, ...webhookIds].sort());
@@ -91,12 +91,20 @@ describe("API reference in the browser", () => {
     const sidebarGroups = await page.locator(".ref-sidebar-group").allTextContents();
     expect(sidebarGroups.at(-1)).toBe("Webhooks");
     expect(await page.locator('.ref-sidebar a[href="#operation/documentUpdated"]').textContent()).toBe("POSTdocument.updated");
+    expect(await page.locator('.ref-sidebar a[href="#operation/documentDeleted"]').textContent()).toBe("POSTdocument.deleted");
 
     // The chosen language is shared by every group: one click switches every operation's sample.
     for (const language of LANGUAGES) {
       await page.locator(".ref-operation [role=tab]", { hasText: language }).first().click();
       for (const { id, code } of (await panelTexts(page)).filter((s) => s.tryIt)) {
-        expect({ id, language, bearer: /Bearer YOUR_API_KEY/.test(code), host: code.includes(apiUrl.replace("http://", "")) }).toEqual({
+        expect({
+          id,
+          language,
+          bearer: /authorization.{1,12}Bearer (YOUR_API_KEY|\$FLUSSO_API_KEY|" <> System|" \+ System|' \. getenv|\{os\.environ)/i.test(
+            code,
+          ),
+          host: code.includes(apiUrl.replace("http://", "")),
+        }).toEqual({
           id,
           language,
           bearer: true,

@@ -9,6 +9,8 @@ export interface AuthContext {
   environment: Environment;
   /** Companies the key's integrator was granted. */
   companyIds: ReadonlySet<string>;
+  /** What the key may do (permissions.ts): `*`, or read/write per resource family. */
+  permissions: ReadonlySet<string>;
 }
 
 export type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
@@ -25,6 +27,5 @@ export const CurrentAuth = createParamDecorator((_: unknown, context: ExecutionC
 
 /** The company named in the path, already checked against the key's grants by the CompanyAccessGuard. */
 export const CompanyId = createParamDecorator(
-  (_: unknown, context: ExecutionContext): string =>
-    (context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, string>).company_id,
+  (_: unknown, context: ExecutionContext): string => (context.switchToHttp().getRequest<FastifyRequest>().params as Record<string, string>).company_id,
 );

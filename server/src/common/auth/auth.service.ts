@@ -5,55 +5,96 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { REDIS } from '../redis/redis.module.js';
-import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey } from './api-key.js';
+import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
+import { authInvalidationChannel } from './auth-invalidation.js';
+import { FailedAuthThrottle } from './failed-auth-throttle.js';
+import { RateLimiterService } from './rate-limiter.service.js';
 
-/** Redis channel on which any process announces a revoked key or a changed grant. */
-export const AUTH_INVALIDATION_CHANNEL = 'flusso:auth:invalidate';
-
-interface CachedKey {
-  /** The verified key itself, held only in this process's memory: a hit costs a constant-time compare, no hash. */
-  key: string;
-  context: AuthContext;
+/** What the database said about one key lookup, kept briefly in the process. */
+interface CachedLookup {
+  /** The stored hash of the lookup's usable key, or null when it has none (unknown, revoked, other environment). */
+  hash: string | null;
+  context: AuthContext | null;
+  /** The key last verified against `hash`, held only in this process's memory: a hit costs a compare, no HMAC. */
+  key?: string;
   expiresAt: number;
 }
 
+const NOT_VALID = 'The API key is not valid or has been revoked.';
+
 /**
- * Turns a bearer token into an AuthContext. Verified keys are cached briefly in the process so a hot key costs no
- * database round trip; a revocation or grant change is broadcast over Redis and evicts the entry in every process.
+ * Turns a bearer token into an AuthContext. What the database says about a key lookup (its stored hash and grants, or
+ * that it has no usable key) is cached briefly in the process, so a hot key costs no database round trip and neither
+ * does a wrong secret for a known lookup. The cache is trusted only while this process is subscribed to the
+ * invalidation channel; it is emptied on every (re)subscription, on every announcement, and when the auth generation
+ * read with a rate-limit lease has changed (an announcement missed). Failed authentications are throttled per key
+ * lookup and per client address (FailedAuthThrottle): 429 once over the limit.
  */
 @Injectable()
 export class AuthService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthService.name);
-  private readonly cache = new Map<string, CachedKey>();
+  private readonly cache = new Map<string, CachedLookup>();
+  private readonly throttle: FailedAuthThrottle;
   private subscriber?: Redis;
+  private subscribed = false;
+  private closing = false;
+  private generation: string | null | undefined;
+  /** Counts the times the cache was emptied: a lookup that began before one is not cached. */
+  private epoch = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @InjectDataSource() private readonly db: DataSource,
-  ) {}
+    private readonly rateLimiter: RateLimiterService,
+  ) {
+    this.throttle = new FailedAuthThrottle(config, redis);
+    if (config.authCacheSeconds > 0) this.subscriber = redis.duplicate({ autoResubscribe: false, lazyConnect: true });
+  }
 
+  /** Starts listening for invalidations; waits (a little) for the first subscription, so the cache serves at once. */
   async onModuleInit(): Promise<void> {
-    if (this.config.authCacheSeconds === 0) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', () => this.cache.clear());
-    this.subscriber.on('error', (error) => this.logger.warn(`auth invalidation channel: ${error.message}`));
-    await this.subscriber.subscribe(AUTH_INVALIDATION_CHANNEL);
+    const subscriber = this.subscriber;
+    if (!subscriber) return;
+    let firstSubscription!: () => void;
+    const subscribedOnce = new Promise<void>((resolve) => (firstSubscription = resolve));
+    const channel = authInvalidationChannel(this.config.redisPrefix);
+    subscriber.on('message', () => this.forget());
+    subscriber.on('ready', () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          // Whatever was announced while this process was not listening is lost: forget everything.
+          this.forget();
+          this.subscribed = true;
+          firstSubscription();
+        },
+        (error: Error) => this.logger.warn(`auth invalidation channel: ${error.message}`),
+      );
+    });
+    subscriber.on('close', () => {
+      if (this.subscribed && !this.closing) this.logger.warn('auth invalidation channel lost: keys are checked in the database until it is back');
+      this.subscribed = false;
+      this.forget();
+    });
+    subscriber.on('error', () => undefined);
+    subscriber.connect().catch(() => undefined);
+    await Promise.race([subscribedOnce, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closing = true;
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }
 
-  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+  async authenticate(authorization: string | undefined, address: string): Promise<AuthContext> {
     if (!authorization) {
       throw ApiError.of('unauthorized', 'Send an API key as a bearer token: "Authorization: Bearer <API key>".');
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw ApiError.of('unauthorized', 'The Authorization header must be "Bearer <API key>".');
     const parsed = parseKey(match[1]);
-    if (!parsed) throw ApiError.of('unauthorized', 'The API key is not valid or has been revoked.');
+    if (!parsed) return this.refuse(undefined, address);
     if (parsed.environment !== this.config.environment) {
       throw ApiError.of(
         'unauthorized',
@@ -61,37 +102,88 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
           `use a key starting with ${KEY_PREFIX[this.config.environment]}.`,
       );
     }
-    const cached = this.cache.get(parsed.lookup);
-    if (cached && cached.expiresAt > Date.now() && keysMatch(cached.key, parsed.key)) return cached.context;
-    const hash = hashKey(parsed.key, this.config.apiKeyPepper);
+    const cached = this.cached(parsed.lookup);
+    if (cached) return this.verify(cached, parsed, address);
+    const wait = this.throttle.blocked(parsed.lookup, address);
+    if (wait > 0) this.tooMany(wait);
+    return this.verify(await this.load(parsed.lookup), parsed, address);
+  }
 
+  private cached(lookup: string): CachedLookup | undefined {
+    if (!this.subscribed) return undefined;
+    const generation = this.rateLimiter.authGeneration;
+    if (generation !== this.generation) {
+      // The first generation read is the baseline (the subscription covered the time before it); a change is a miss.
+      const missed = this.generation !== undefined;
+      this.generation = generation;
+      if (missed) {
+        this.forget();
+        return undefined;
+      }
+    }
+    const entry = this.cache.get(lookup);
+    return entry && entry.expiresAt > Date.now() ? entry : undefined;
+  }
+
+  private async verify(entry: CachedLookup, parsed: ParsedKey, address: string): Promise<AuthContext> {
+    if (entry.context && entry.key !== undefined && keysMatch(entry.key, parsed.key)) return entry.context;
+    if (entry.context && entry.hash && hashesMatch(entry.hash, hashKey(parsed.key, this.config.apiKeyPepper))) {
+      entry.key = parsed.key;
+      return entry.context;
+    }
+    return this.refuse(parsed.lookup, address);
+  }
+
+  private async load(lookup: string): Promise<CachedLookup> {
+    const epoch = this.epoch;
     const [row] = await this.db.query(
-      `SELECT k.id, k.integrator_id, k.environment, k.secret_hash,
+      `SELECT k.id, k.integrator_id, k.environment, k.secret_hash, k.permissions,
               coalesce(array_agg(g.company_id::text) FILTER (WHERE g.company_id IS NOT NULL), '{}') AS company_ids
          FROM api_keys k LEFT JOIN company_grants g ON g.integrator_id = k.integrator_id
         WHERE k.lookup = $1 AND k.revoked_at IS NULL
         GROUP BY k.id`,
-      [parsed.lookup],
+      [lookup],
     );
-    if (!row || row.environment !== this.config.environment || !hashesMatch(row.secret_hash, hash)) {
-      throw ApiError.of('unauthorized', 'The API key is not valid or has been revoked.');
-    }
-    const context: AuthContext = {
-      keyId: row.id,
-      integratorId: row.integrator_id,
-      environment: row.environment,
-      companyIds: new Set<string>(row.company_ids),
+    const usable = row && row.environment === this.config.environment;
+    const entry: CachedLookup = {
+      hash: usable ? row.secret_hash : null,
+      context: usable
+        ? {
+            keyId: row.id,
+            integratorId: row.integrator_id,
+            environment: row.environment,
+            companyIds: new Set<string>(row.company_ids),
+            permissions: new Set<string>(row.permissions),
+          }
+        : null,
+      expiresAt: Date.now() + this.config.authCacheSeconds * 1000,
     };
-    if (this.config.authCacheSeconds > 0) {
+    if (this.subscribed && this.epoch === epoch && this.config.authCacheSeconds > 0) {
       if (this.cache.size >= 10_000) this.cache.clear();
-      this.cache.set(parsed.lookup, { key: parsed.key, context, expiresAt: Date.now() + this.config.authCacheSeconds * 1000 });
+      this.cache.set(lookup, entry);
     }
-    return context;
+    return entry;
   }
 
-  /** Tells every API process to forget cached keys (after a revocation or a grant change). */
-  async broadcastInvalidation(): Promise<void> {
+  /** Empties the cache, and keeps lookups under way from filling it with what they read before. */
+  private forget(): void {
     this.cache.clear();
-    await this.redis.publish(AUTH_INVALIDATION_CHANNEL, 'all');
+    this.epoch++;
+  }
+
+  /** 401 for a key that failed, or 429 when failures of its lookup or address are over the limit. */
+  private async refuse(lookup: string | undefined, address: string): Promise<never> {
+    const blocked = this.throttle.blocked(lookup, address);
+    if (blocked > 0) this.tooMany(blocked);
+    const wait = await this.throttle.failed(lookup, address);
+    if (wait > 0) this.tooMany(wait);
+    throw ApiError.of('unauthorized', NOT_VALID);
+  }
+
+  private tooMany(waitMs: number): never {
+    const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+    throw ApiError.of('too_many_requests', `Too many failed authentications from this address or for this key; retry in ${retryAfter} seconds.`, undefined, {
+      'retry-after': String(retryAfter),
+    });
   }
 }

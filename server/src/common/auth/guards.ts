@@ -1,13 +1,20 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CompanyShares } from '../database/company-shares.js';
 import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
 import { PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context.js';
 import { AuthService } from './auth.service.js';
+import { allows, type Permission, REQUIRED_PERMISSION } from './permissions.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
-/** Every route needs a valid API key of this environment (401 otherwise), and counts against its rate limit. */
+/**
+ * Every route needs a valid API key of this environment (401 otherwise), counts against its rate limit, and needs the
+ * permission it declares with @RequirePermission (403 insufficient_permission otherwise). A route that declares none
+ * needs `*` (a test makes sure every route declares one).
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
@@ -22,29 +29,41 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<AuthenticatedRequest>();
     const reply = http.getResponse<FastifyReply>();
     try {
-      request.auth = await this.auth.authenticate(request.headers.authorization);
+      request.auth = await this.auth.authenticate(request.headers.authorization, request.ip);
     } catch (error) {
       reply.header('www-authenticate', 'Bearer realm="flusso"');
       throw error;
     }
     await this.rateLimiter.consume(request.auth.keyId, reply);
+    const needed = this.reflector.get<Permission | undefined>(REQUIRED_PERMISSION, context.getHandler()) ?? '*';
+    if (!allows(request.auth.permissions, needed)) throw ApiError.insufficientPermission(needed);
     return true;
   }
 }
 
 /**
  * A route under /companies/{company_id} answers only for companies granted to the key's integrator: 403 for any
- * other, whether it exists or not, so nothing about other companies can be learnt.
+ * other, whether it exists or not, so nothing about other companies can be learnt. A granted request then draws on
+ * that company's share of the process's database work (DB_COMPANY_CONNECTIONS requests at once, common/database/
+ * company-shares.ts), held until the answer is sent.
  */
 @Injectable()
 export class CompanyAccessGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
+  private readonly shares: CompanyShares;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.shares = new CompanyShares(config.database.companyConnections, config.database.companyWaitMs);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const companyId = (request.params as Record<string, string> | undefined)?.company_id;
     if (companyId === undefined || !request.auth) return true;
     if (!isUuid(companyId) || !request.auth.companyIds.has(companyId.toLowerCase())) {
       throw ApiError.forbidden('This API key has no access to this company.');
     }
+    const leave = await this.shares.enter(companyId.toLowerCase());
+    context.switchToHttp().getResponse<FastifyReply>().raw.once('close', leave);
     return true;
   }
 }

@@ -1,13 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { REDIS } from '../redis/redis.module.js';
+import { authGenerationKey } from './auth-invalidation.js';
 
 /**
  * Takes up to ARGV[3] requests from a key's fixed window (ARGV[1] requests per ARGV[2] ms), atomically.
- * Returns {granted, count after the grant, ms until the window resets}.
+ * Returns {granted, count after the grant, ms until the window resets, the auth generation (KEYS[2])}.
  */
 const LEASE_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -23,7 +24,7 @@ else
   granted = 0
   if ttl < 0 then ttl = 0 end
 end
-return {granted, count, ttl}`;
+return {granted, count, ttl, redis.call('GET', KEYS[2])}`;
 
 /** Requests of one key this process may still answer in the current window without asking Redis. */
 interface Lease {
@@ -33,7 +34,12 @@ interface Lease {
   resetAt: number;
 }
 
-type LeaseRedis = Redis & { flussoRateLease(key: string, points: number, windowMs: number, wanted: number): Promise<[number, number, number]> };
+type LeaseRedis = Redis & {
+  flussoRateLease(key: string, generationKey: string, points: number, windowMs: number, wanted: number): Promise<[number, number, number, string | null]>;
+};
+
+/** After Redis fails a lease, how long this process counts on its own before asking Redis again. */
+const LOCAL_AFTER_FAILURE_MS = 1000;
 
 /**
  * Per-API-key rate limit in fixed windows, counted atomically in Redis so it holds across any number of API
@@ -41,19 +47,31 @@ type LeaseRedis = Redis & { flussoRateLease(key: string, points: number, windowM
  * them locally, so a busy key costs one Redis round trip per lease rather than per request. The limit is never
  * exceeded; a process may hold a few unused requests when a window ends, which only makes the limit slightly
  * stricter. Every authenticated answer carries the limit and what is left of it.
+ *
+ * Redis down fails open: while it does not answer (at once, or within REDIS_COMMAND_TIMEOUT_MS) each process counts
+ * every key's requests in its own windows against the same limit, so requests go on being served and limited (up to
+ * the limit per process rather than in all), and Redis is asked again a second later.
+ *
+ * Each lease also reads the auth generation, which AuthService compares to drop cached keys after a missed
+ * invalidation.
  */
 @Injectable()
 export class RateLimiterService {
   private readonly redis: LeaseRedis;
   private readonly leases = new Map<string, Lease>();
   private readonly pending = new Map<string, Promise<{ lease: Lease; granted: number }>>();
+  private readonly local = new Map<string, { count: number; resetAt: number }>();
   private readonly leaseSize: number;
+  private readonly logger = new Logger(RateLimiterService.name);
+  private redisFailedAt = 0;
+  /** The auth generation as the last lease read it (null: never invalidated); undefined before the first lease. */
+  authGeneration: string | null | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) redis: Redis,
   ) {
-    redis.defineCommand('flussoRateLease', { numberOfKeys: 1, lua: LEASE_SCRIPT });
+    redis.defineCommand('flussoRateLease', { numberOfKeys: 2, lua: LEASE_SCRIPT });
     this.redis = redis as LeaseRedis;
     this.leaseSize = Math.max(1, Math.min(20, Math.floor(config.rateLimit.points / 100)));
   }
@@ -96,11 +114,8 @@ export class RateLimiterService {
   private take(keyId: string): Promise<{ lease: Lease; granted: number }> {
     let pending = this.pending.get(keyId);
     if (!pending) {
-      const { points, windowSeconds } = this.config.rateLimit;
-      pending = this.redis
-        .flussoRateLease(`flusso:ratelimit:${keyId}`, points, windowSeconds * 1000, this.leaseSize)
-        .then(([granted, count, ttl]) => {
-          const lease = { tokens: Number(granted), count: Number(count), resetAt: Date.now() + Number(ttl) };
+      pending = (Date.now() - this.redisFailedAt < LOCAL_AFTER_FAILURE_MS ? Promise.resolve(this.takeLocally(keyId)) : this.takeFromRedis(keyId))
+        .then((lease) => {
           if (this.leases.size >= 10_000) this.leases.clear();
           this.leases.set(keyId, lease);
           return { lease, granted: lease.tokens };
@@ -109,5 +124,42 @@ export class RateLimiterService {
       this.pending.set(keyId, pending);
     }
     return pending;
+  }
+
+  private async takeFromRedis(keyId: string): Promise<Lease> {
+    const { points, windowSeconds } = this.config.rateLimit;
+    const { redisPrefix } = this.config;
+    try {
+      const [granted, count, ttl, generation] = await this.redis.flussoRateLease(
+        `${redisPrefix}:ratelimit:${keyId}`,
+        authGenerationKey(redisPrefix),
+        points,
+        windowSeconds * 1000,
+        this.leaseSize,
+      );
+      if (this.redisFailedAt) this.logger.log('Redis answers again: rate limits are counted in Redis');
+      this.redisFailedAt = 0;
+      this.authGeneration = generation;
+      return { tokens: Number(granted), count: Number(count), resetAt: Date.now() + Number(ttl) };
+    } catch (error) {
+      if (!this.redisFailedAt) this.logger.warn(`Redis unreachable (${(error as Error).message}): rate limits are counted in this process until it answers`);
+      this.redisFailedAt = Date.now();
+      return this.takeLocally(keyId);
+    }
+  }
+
+  /** A lease from this process's own window of the key. */
+  private takeLocally(keyId: string): Lease {
+    const { points, windowSeconds } = this.config.rateLimit;
+    const now = Date.now();
+    let window = this.local.get(keyId);
+    if (!window || window.resetAt <= now) {
+      if (this.local.size >= 10_000) this.local.clear();
+      window = { count: 0, resetAt: now + windowSeconds * 1000 };
+      this.local.set(keyId, window);
+    }
+    const granted = Math.max(0, Math.min(this.leaseSize, points - window.count));
+    window.count += granted;
+    return { tokens: granted, count: window.count, resetAt: window.resetAt };
   }
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from '../../../../migrations/index.js';
+import type { DatabaseSettings } from '../../config/config.js';
 import { entities } from './entities.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
@@ -18,8 +19,20 @@ pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => {
   return match ? new Date(`${match[1]}T${match[2]}${match[3]}:${match[4] ?? '00'}`) : parseTimestamptz(value);
 });
 
-/** The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. With
+ * `settings` (the API), the pool has their size and wait, and statements and lock waits their timeouts; without (the worker, the CLI: migrations, imports, the demo's COPY), a
+ * pool of 10 and no timeouts.
+ */
+export function dataSourceOptions(databaseUrl: string, settings?: DatabaseSettings): DataSourceOptions {
+  const pool = settings
+    ? {
+        max: settings.poolSize,
+        connectionTimeoutMillis: settings.poolWaitMs,
+        statement_timeout: settings.statementTimeoutMs,
+        lock_timeout: settings.lockTimeoutMs,
+      }
+    : { max: 10, connectionTimeoutMillis: 5000 };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -30,7 +43,7 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrationsRun: false,
     // Failed queries surface through the error filter, which logs them without echoing parameters.
     logging: false,
-    extra: { max: 10, connectionTimeoutMillis: 5000, application_name: 'flusso' },
+    extra: { ...pool, application_name: 'flusso' },
   };
 }
 

@@ -5,13 +5,17 @@ import { dataSourceOptions } from './data-source.js';
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(): DynamicModule {
+  /**
+   * The data source of a process. The API's (`limits`) has the configured pool, waits, timeouts and company shares;
+   * the worker's runs its background work without them, as the CLI does.
+   */
+  static forRoot(options: { limits: boolean }): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl), retryAttempts: 0 }),
+          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl, options.limits ? config.database : undefined), retryAttempts: 0 }),
         }),
       ],
     };

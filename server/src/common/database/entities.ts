@@ -9,9 +9,17 @@ import { Flow } from '../../flows/flow.entity.js';
 import { ApiKey } from '../../integrators/api-key.entity.js';
 import { CompanyGrant } from '../../integrators/company-grant.entity.js';
 import { Integrator } from '../../integrators/integrator.entity.js';
+import { Product } from '../../products/product.entity.js';
 import { Reconciliation } from '../../reconciliations/reconciliation.entity.js';
 import { Transaction } from '../../transactions/transaction.entity.js';
 import { DomainEvent } from '../events/event.entity.js';
+import { Delivery } from '../../deliveries/delivery.entity.js';
+import { DeliveryAttempt } from '../../deliveries/delivery-attempt.entity.js';
+import { WebhookEndpoint } from '../../webhooks/webhook-endpoint.entity.js';
+import { Sectional } from '../../sectionals/sectional.entity.js';
+import { PaymentBatch, PaymentBatchPayment, PaymentBatchPaymentFlow } from '../../payments/payment-batch.entity.js';
+import { StoredInvoice } from '../../invoices/invoice.entity.js';
+import { InvoiceShare } from '../../shares/share.entity.js';
 
 export const entities = [
   Integrator,
@@ -25,7 +33,17 @@ export const entities = [
   RegistryCompany,
   Document,
   Flow,
+  Product,
   Transaction,
   Reconciliation,
   DomainEvent,
+  WebhookEndpoint,
+  Delivery,
+  DeliveryAttempt,
+  PaymentBatch,
+  PaymentBatchPayment,
+  PaymentBatchPaymentFlow,
+  StoredInvoice,
+  Sectional,
+  InvoiceShare,
 ];

@@ -6,10 +6,14 @@ export interface ErrorItem {
   title: string;
   detail: string | null;
   source?: { pointer: string };
+  /** With `insufficient_permission`: the permission the call needs. */
+  required_permission?: string;
 }
 
 export interface ErrorBody {
   errors: ErrorItem[];
+  /** The request's id (X-Request-Id), to quote when asking for help; every error the API answers carries it. */
+  meta?: { request_id: string };
 }
 
 export function errorItem(code: ErrorCode, detail: string | null, pointer?: string): ErrorItem {
@@ -51,6 +55,14 @@ export class ApiError extends Error {
 
   static notFound(what: string, pointer?: string): ApiError {
     return ApiError.of('not_found', `${what} was not found.`, pointer);
+  }
+
+  /** 403 for a key that lacks the permission a call needs, naming it. */
+  static insufficientPermission(permission: string): ApiError {
+    const enough =
+      permission === '*' ? '*' : permission.endsWith(':read') ? `${permission}, ${permission.replace(/:read$/, ':write')} or *` : `${permission} or *`;
+    const item = errorItem('insufficient_permission', `This call needs the permission ${permission}, which this API key lacks; use a key with ${enough}.`);
+    return new ApiError(ERROR_CODES.insufficient_permission.status, [{ ...item, required_permission: permission }]);
   }
 
   static forbidden(detail = 'This API key has no access to this resource.', pointer?: string): ApiError {

@@ -1,4 +1,4 @@
-import { HttpException, Logger } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { ApiError, errorItem, type ErrorBody } from './api-error.js';
 import { codeForStatus, ERROR_CODES, type ErrorCode } from './error-codes.js';
@@ -7,12 +7,20 @@ export interface ErrorResponse {
   status: number;
   body: ErrorBody;
   headers: Record<string, string>;
+  /** Set when the error was not expected: the caller logs it (with the request's id), the client never sees it. */
+  unexpected?: unknown;
 }
-
-const logger = new Logger('Errors');
 
 function single(code: ErrorCode, detail: string | null, status: number = ERROR_CODES[code].status): ErrorResponse {
   return { status, body: { errors: [errorItem(code, detail)] }, headers: {} };
+}
+
+/** How long a client is told to wait before retrying a request that met a busy or unreachable backing service. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/** 503 service_unavailable with Retry-After: nothing was changed, the same request can be sent again. */
+function unavailable(detail: string): ErrorResponse {
+  return { ...single('service_unavailable', detail), headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
 }
 
 /** Errors raised by Fastify itself before a handler runs (body parsing, limits, URLs). */
@@ -50,16 +58,21 @@ function fromDatabase(error: QueryFailedError): ErrorResponse {
   if (code === '23505' || code === '23503' || code === '23514') {
     return single('unprocessable_entity', 'The request conflicts with the current state of the data.');
   }
-  if (code.startsWith('08') || code === '57P01' || code === '57P03') {
-    return single('service_unavailable', 'The database is unavailable; try again shortly.');
-  }
-  logger.error(`Database error ${code}: ${error.message}`, error.stack);
-  return single('internal_server_error', 'An unexpected error occurred; it has been logged.');
+  if (code === '55P03') return unavailable('Another change holds a lock this request waited on for too long; nothing was changed, try again shortly.');
+  if (code === '57014') return unavailable('The database took too long to answer; nothing was changed, try again shortly.');
+  if (code.startsWith('08') || code === '57P01' || code === '57P03') return unavailable('The database is unavailable; try again shortly.');
+  return { ...single('internal_server_error', 'An unexpected error occurred; it has been logged.'), unexpected: error };
 }
 
 function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'ENOTFOUND' || code === 'ECONNRESET';
+}
+
+/** pg's pool found no free connection in time, or could not open one in time (its errors carry no code). */
+function isPoolTimeout(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message === 'timeout exceeded when trying to connect' || message === 'Connection terminated due to connection timeout';
 }
 
 /** Turns anything thrown while answering into the integration error body. */
@@ -73,8 +86,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     if (fastify) return fastify;
     const status = error.getStatus();
     const response = error.getResponse();
-    const message =
-      typeof response === 'object' && response && 'message' in response ? (response as { message: unknown }).message : response;
+    const message = typeof response === 'object' && response && 'message' in response ? (response as { message: unknown }).message : response;
     const detail = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : error.message;
     if (status === 404 && /^Cannot [A-Z]+ /.test(detail)) {
       return single('not_found', `There is no route ${detail.slice('Cannot '.length)}.`);
@@ -84,9 +96,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof QueryFailedError) return fromDatabase(error);
   const fastify = typeof error === 'object' && error !== null ? fromFastify(error as never) : undefined;
   if (fastify) return fastify;
-  if (isConnectionFailure(error)) {
-    return single('service_unavailable', 'A backing service is unavailable; try again shortly.');
-  }
-  logger.error(error instanceof Error ? error.message : String(error), error instanceof Error ? error.stack : undefined);
-  return single('internal_server_error', 'An unexpected error occurred; it has been logged.');
+  if (isPoolTimeout(error)) return unavailable('Every database connection is busy; try again shortly.');
+  if (isConnectionFailure(error)) return unavailable('A backing service is unavailable; try again shortly.');
+  return { ...single('internal_server_error', 'An unexpected error occurred; it has been logged.'), unexpected: error };
 }

@@ -3,10 +3,18 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { Doorbell } from './doorbell.js';
+import { PgListener } from '../database/pg-listener.js';
+import { WORK_CHANNELS } from '../database/work-channels.js';
 
 export const EVENTS_QUEUE = 'events';
 const BATCH = 100;
-const IDLE_MS = 500;
+/** Longest sleep without a notification (they wake the relay as soon as an event commits). */
+const IDLE_MS = 1000;
+/** A queue write that takes longer fails the batch, whose events stay unrelayed and are tried again. */
+const QUEUE_TIMEOUT_MS = 5000;
+/** An event relayed this long ago and still not fanned out is checked: was its job lost? */
+export const SWEEP_AFTER_MS = 5000;
 
 export interface EventJob {
   id: string;
@@ -16,21 +24,36 @@ export interface EventJob {
   data: Record<string, unknown>;
 }
 
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
- * The outbox relay: moves recorded events, oldest first, into the BullMQ `events` queue from which deliveries
- * (webhooks) are made. Rows are claimed with SKIP LOCKED so any number of workers can relay side by side; the job
- * id is the event id, so an event relayed twice after a crash is still queued once.
+ * The outbox relay: moves recorded events, oldest first, into the BullMQ `events` queue, whose consumer fans them out
+ * into deliveries (webhooks/event-fan-out.ts) and sets `dispatched_at`. Rows are claimed with SKIP LOCKED so any number
+ * of workers can relay side by side; the job id is the event id, so an event relayed twice after a crash is still
+ * queued once. A PostgreSQL notification wakes it when events commit.
+ *
+ * Redis is not the record: the sweeper finds events relayed a while ago but never dispatched, and when their job is
+ * gone (Redis restarted empty) or failed, queues them again. Fanning out twice adds nothing.
  */
 @Injectable()
 export class EventRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(EventRelayService.name);
+  private readonly doorbell = new Doorbell();
   private running = false;
   private loop?: Promise<void>;
+  private lastSweep = 0;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(EVENTS_QUEUE) private readonly queue: Queue<EventJob>,
-  ) {}
+    listener: PgListener,
+  ) {
+    listener.on(WORK_CHANNELS.events, this.doorbell.ring);
+  }
 
   onApplicationBootstrap(): void {
     this.running = true;
@@ -39,39 +62,71 @@ export class EventRelayService implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
+    this.doorbell.ring();
     await this.loop;
   }
 
   /** Relays one batch; returns how many events it moved. */
   async relayBatch(): Promise<number> {
     return this.db.transaction(async (manager) => {
-      const rows: Array<{ id: string; company_id: string; type: string; payload: Record<string, unknown>; created_at: Date }> =
-        await manager.query(
-          `SELECT id, company_id, type, payload, created_at FROM events
+      const rows: Array<{ id: string; company_id: string; type: string; payload: Record<string, unknown>; created_at: Date }> = await manager.query(
+        `SELECT id, company_id, type, payload, created_at FROM events
             WHERE relayed_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-          [BATCH],
-        );
+        [BATCH],
+      );
       if (rows.length === 0) return 0;
-      await this.queue.addBulk(
-        rows.map((row) => ({
-          name: row.type,
-          data: { id: row.id, company_id: row.company_id, event: row.type, created_at: row.created_at.toISOString(), data: row.payload },
-          opts: { jobId: row.id, removeOnComplete: 1000, removeOnFail: false },
-        })),
+      await withTimeout(
+        this.queue.addBulk(
+          rows.map((row) => ({
+            name: row.type,
+            data: { id: row.id, company_id: row.company_id, event: row.type, created_at: row.created_at.toISOString(), data: row.payload },
+            opts: { jobId: row.id, removeOnComplete: 1000, removeOnFail: false, attempts: 10, backoff: { type: 'exponential', delay: 1000 } },
+          })),
+        ),
+        QUEUE_TIMEOUT_MS,
+        'queueing events',
       );
       await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
       return rows.length;
     });
   }
 
+  /**
+   * Queues again the events relayed over SWEEP_AFTER_MS ago and not yet dispatched whose job is missing or failed for
+   * good; returns how many.
+   */
+  async sweep(): Promise<number> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      `SELECT id FROM events WHERE dispatched_at IS NULL AND relayed_at IS NOT NULL AND relayed_at < now() - make_interval(secs => $1::int / 1000.0)
+        ORDER BY relayed_at, id LIMIT 1000`,
+      [SWEEP_AFTER_MS],
+    );
+    const lost: string[] = [];
+    for (const { id } of rows) {
+      const job = await withTimeout(this.queue.getJob(id), QUEUE_TIMEOUT_MS, 'reading a job');
+      if (!job) lost.push(id);
+      else if (await job.isFailed()) await job.retry();
+    }
+    if (lost.length) {
+      this.logger.warn(`${lost.length} relayed event(s) had lost their job (Redis restarted empty?); relaying them again`);
+      await this.db.query('UPDATE events SET relayed_at = NULL WHERE id = ANY($1::uuid[]) AND dispatched_at IS NULL', [lost]);
+      this.doorbell.ring();
+    }
+    return lost.length;
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       try {
+        if (Date.now() - this.lastSweep > SWEEP_AFTER_MS) {
+          this.lastSweep = Date.now();
+          await this.sweep();
+        }
         if ((await this.relayBatch()) === BATCH) continue;
       } catch (error) {
         this.logger.error(`relay failed, retrying: ${(error as Error).message}`);
       }
-      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      await this.doorbell.wait(IDLE_MS);
     }
   }
 }

@@ -23,10 +23,7 @@ describe('EventRelayService', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    worker = await NestFactory.createApplicationContext(
-      WorkerModule.forRoot(loadConfig({ ...process.env, DATABASE_URL: database.url })),
-      { logger: false },
-    );
+    worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(loadConfig({ ...process.env, DATABASE_URL: database.url })), { logger: false });
     // Tests drive the relay batch by batch instead of through its background loop.
     relay = worker.get(EventRelayService);
     await relay.onApplicationShutdown();
@@ -42,9 +39,9 @@ describe('EventRelayService', () => {
   it('queues each recorded event once, keyed by its id, and marks it relayed', async () => {
     const company = await db.getRepository(Company).save({ name: 'Rossi S.r.l.', country: 'IT', fiscalRegime: 'RF01', vatNumber: null });
     const ids = [randomUUID(), randomUUID()];
-    await db.getRepository(DomainEvent).save(
-      ids.map((id, i) => ({ id, companyId: company.id, type: 'document.updated', payload: { number: `FV-${i}` }, relayedAt: null })),
-    );
+    await db
+      .getRepository(DomainEvent)
+      .save(ids.map((id, i) => ({ id, companyId: company.id, type: 'document.updated', payload: { number: `FV-${i}` }, relayedAt: null })));
 
     expect(await relay.relayBatch()).toBe(2);
     expect(await relay.relayBatch()).toBe(0);
@@ -57,5 +54,36 @@ describe('EventRelayService', () => {
     expect(pending[0].n).toBe(0);
     await queue.remove(ids[0]);
     await queue.remove(ids[1]);
+  });
+
+  it('relays again an event marked relayed whose job is not in the queue (Redis restarted empty), and only that one', async () => {
+    const company = await db.getRepository(Company).save({ name: 'Verdi S.p.A.', country: 'IT', fiscalRegime: 'RF01', vatNumber: null });
+    const [lost, recent] = [randomUUID(), randomUUID()];
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    await db.getRepository(DomainEvent).save([
+      // Relayed a minute ago, never dispatched, and no job holds it: the queue lost it.
+      { id: lost, companyId: company.id, type: 'document.updated', payload: { number: 'FV-lost' }, relayedAt: aMinuteAgo, createdAt: aMinuteAgo },
+      // Relayed a moment ago: its job may simply not have run yet.
+      { id: recent, companyId: company.id, type: 'document.updated', payload: { number: 'FV-recent' }, relayedAt: new Date() },
+    ]);
+    expect(await queue.getJob(lost)).toBeUndefined();
+
+    expect(await relay.sweep()).toBe(1);
+    expect(await relay.sweep()).toBe(0);
+    const [row] = await db.query('SELECT relayed_at FROM events WHERE id = $1', [lost]);
+    expect(row.relayed_at).toBeNull();
+    expect(await relay.relayBatch()).toBe(1);
+    expect((await queue.getJob(lost))?.data).toMatchObject({ id: lost, data: { number: 'FV-lost' } });
+
+    // The worker's fan-out takes the job again and marks the event dispatched.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [event] = await db.query('SELECT dispatched_at FROM events WHERE id = $1', [lost]);
+      if (event.dispatched_at) break;
+      if (Date.now() > deadline) throw new Error('the relayed-again event was never dispatched');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await queue.getJob(recent)).toBeUndefined();
+    await queue.remove(lost);
   });
 });

@@ -25,4 +25,8 @@ export class DomainEvent {
   /** Set by the relay once the event has been handed to the delivery queue. */
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   relayedAt: Date | null;
+
+  /** Set once the event has been fanned out into deliveries; relayed but never dispatched means its job was lost. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  dispatchedAt: Date | null;
 }

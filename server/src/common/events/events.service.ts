@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent } from './event.entity.js';
 
-export type EventType = 'document.updated';
+export type EventType = 'document.updated' | 'document.deleted';
 
 /** Records events in the outbox, always inside the caller's database transaction. */
 @Injectable()
 export class EventsService {
-  async record(manager: EntityManager, companyId: string, type: EventType, payload: Record<string, unknown>): Promise<DomainEvent> {
-    return manager.getRepository(DomainEvent).save({ companyId, type, payload, relayedAt: null });
+  /**
+   * `occurredAt` is when the change took effect, taken after the locks that order it (for a document, its new
+   * `updated_at`), never the transaction's start: the relay hands events on in that order.
+   */
+  async record(manager: EntityManager, companyId: string, type: EventType, payload: Record<string, unknown>, occurredAt: Date): Promise<DomainEvent> {
+    return manager.getRepository(DomainEvent).save({ companyId, type, payload, createdAt: occurredAt, relayedAt: null });
   }
 }

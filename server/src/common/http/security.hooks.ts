@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
-import { errorItem } from '../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
+import { sendError } from '../errors/send-error.js';
 
 /** Headers every answer carries, whoever writes it. */
 export const SECURITY_HEADERS = {
@@ -16,10 +17,8 @@ export function registerSecurityHooks(fastify: FastifyInstance, config: AppConfi
   fastify.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     if (config.environment === 'production' && request.protocol !== 'https') {
-      await reply
-        .status(403)
-        .type('application/json; charset=utf-8')
-        .send({ errors: [errorItem('https_required', 'This API is served over HTTPS only; call it with https://.')] });
+      sendError(request, reply, ApiError.of('https_required', 'This API is served over HTTPS only; call it with https://.'));
+      return reply;
     }
   });
 }

@@ -80,11 +80,7 @@ function keyset(terms: KeysetTerm[], params: Params): string {
   const after = (t: KeysetTerm): string | null => {
     if (t.value === null) return t.direction === 'ASC' ? null : `${t.column} IS NOT NULL`;
     const bound = `:${params.bind(t.value)}`;
-    return t.direction === 'ASC'
-      ? t.nullable
-        ? `(${t.column} > ${bound} OR ${t.column} IS NULL)`
-        : `${t.column} > ${bound}`
-      : `${t.column} < ${bound}`;
+    return t.direction === 'ASC' ? (t.nullable ? `(${t.column} > ${bound} OR ${t.column} IS NULL)` : `${t.column} > ${bound}`) : `${t.column} < ${bound}`;
   };
   const equal = (t: KeysetTerm): string => (t.value === null ? `${t.column} IS NULL` : `${t.column} = :${params.bind(t.value)}`);
   const branches: string[] = [];
@@ -147,10 +143,7 @@ function shapeOf(qb: SelectQueryBuilder<ObjectLiteral>, parameters: Record<strin
 /** Generates the SQL once per shape, recording where each named parameter lands among the positional ones. */
 function compile(qb: SelectQueryBuilder<ObjectLiteral>, parameters: Record<string, unknown>): CompiledQuery {
   const markers = Object.fromEntries(
-    Object.entries(parameters).map(([name, value]) => [
-      name,
-      Array.isArray(value) ? value.map((_, i) => `\u0001${name}\u0001${i}`) : `\u0001${name}`,
-    ]),
+    Object.entries(parameters).map(([name, value]) => [name, Array.isArray(value) ? value.map((_, i) => `\u0001${name}\u0001${i}`) : `\u0001${name}`]),
   );
   const [text, placed] = qb.connection.driver.escapeQueryWithParameters(qb.getQuery(), markers);
   const slots = (placed as unknown[]).map((marker): [string, number | null] => {
@@ -213,7 +206,7 @@ export async function fetchPage<E extends ObjectLiteral>(
   const params = new Params();
   const qb = base.clone();
   const joins = new Set(query.filters.map((f) => f.spec.join).filter((j): j is string => Boolean(j)));
-  for (const join of joins) spec.joins[join](qb);
+  for (const join of joins) spec.joins.get(join)!(qb);
   for (const filter of query.filters) qb.andWhere(condition(filter, params));
   const idSpec: FieldSpec = { column: `${spec.alias}.id`, type: 'uuid' };
   const order: SortTerm[] = [...query.sort, { field: 'id', direction: query.sort.at(-1)?.direction ?? 'ASC', spec: idSpec }];
@@ -237,7 +230,13 @@ export async function fetchPage<E extends ObjectLiteral>(
   if (rows.length <= query.pageSize) return { rows, cursor: null };
   rows.length = query.pageSize;
   const last = rows[rows.length - 1];
-  return { rows, cursor: encodeCursor(order.map((term) => cursorValue(last, term.spec)), query.fingerprint) };
+  return {
+    rows,
+    cursor: encodeCursor(
+      order.map((term) => cursorValue(last, term.spec)),
+      query.fingerprint,
+    ),
+  };
 }
 
 export function page<T>(data: T[], cursor: string | null, size: number): Page<T> {

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../errors/api-error.js';
 import { isCalendarDate } from '../validation/calendar-date.js';
 import { isUuid } from '../validation/uuid.js';
-import {
-  FILTER_OPERATORS,
-  OPERATORS_BY_TYPE,
-  type FieldSpec,
-  type FilterOperator,
-  type ListSpec,
-  type SortDirection,
-} from './list-spec.js';
+import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FieldSpec, type FilterOperator, type ListSpec, type SortDirection } from './list-spec.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -92,14 +85,12 @@ function parseFilters(query: QueryParams, spec: ListSpec): FilterCondition[] {
       throw ApiError.badQuery(param, `Filters are written filter[FIELD]=VALUE or filter[FIELD__OPERATOR]=VALUE, got "${param}".`);
     }
     const [, field, operatorName] = match;
-    const fieldSpec = spec.filters[field];
-    const allowedFields = Object.keys(spec.filters);
+    const fieldSpec = spec.filters.get(field);
+    const allowedFields = [...spec.filters.keys()];
     if (!fieldSpec) {
       throw ApiError.badQuery(
         param,
-        allowedFields.length
-          ? `Filtering by ${field} is not supported here; allowed fields: ${allowedFields.join(', ')}.`
-          : 'This list cannot be filtered.',
+        allowedFields.length ? `Filtering by ${field} is not supported here; allowed fields: ${allowedFields.join(', ')}.` : 'This list cannot be filtered.',
       );
     }
     const operator = (operatorName ?? 'eq') as FilterOperator;
@@ -129,14 +120,14 @@ function parseFilters(query: QueryParams, spec: ListSpec): FilterCondition[] {
 function parseSort(query: QueryParams, spec: ListSpec): SortTerm[] {
   const raw = single(query, 'sort');
   if (raw === undefined) return spec.defaultSort;
-  const allowed = Object.keys(spec.sorts);
+  const allowed = [...spec.sorts.keys()];
   if (allowed.length === 0) throw ApiError.badQuery('sort', 'This list cannot be sorted.');
   const seen = new Set<string>();
   return raw.split(',').map((term) => {
     const trimmed = term.trim();
     const descending = trimmed.startsWith('-');
     const field = descending ? trimmed.slice(1) : trimmed;
-    const fieldSpec = spec.sorts[field];
+    const fieldSpec = spec.sorts.get(field);
     if (!fieldSpec) {
       throw ApiError.badQuery('sort', `Sorting by "${field}" is not supported here; allowed fields: ${allowed.join(', ')}.`);
     }
@@ -222,7 +213,7 @@ function decodeCursor(raw: string, fingerprint: string, sort: SortTerm[]): unkno
 /** Reads page_size, cursor, filter[…], sort and expand for a list endpoint, refusing anything it does not declare. */
 export function parseListQuery(query: QueryParams, spec: ListSpec, extraParams: readonly string[] = []): ListQuery {
   const known = ['page_size', 'cursor', ...extraParams];
-  if (Object.keys(spec.sorts).length) known.push('sort');
+  if (spec.sorts.size) known.push('sort');
   if (spec.expansions.length) known.push('expand');
   rejectUnknownParams(query, known, true);
   const pageSize = parsePageSize(query);

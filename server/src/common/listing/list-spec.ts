@@ -2,7 +2,9 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * What a resource declares about its list endpoint: which fields can be filtered and sorted and which members can be
- * expanded. The parser, the SQL builder and the OpenAPI decorators all read this one declaration.
+ * expanded. The parser, the SQL builder and the OpenAPI decorators all read this one declaration. Its tables are
+ * `Map`s: a client's word (`sort=constructor`, `filter[__proto__]`) must find only the names declared here, never a
+ * property every object inherits.
  */
 export type FieldType = 'uuid' | 'string' | 'enum' | 'date' | 'datetime' | 'decimal';
 
@@ -25,14 +27,14 @@ export type SortDirection = 'ASC' | 'DESC';
 export interface ListSpec {
   /** Alias of the listed entity in the query builder. */
   alias: string;
-  filters: Record<string, FieldSpec>;
-  sorts: Record<string, FieldSpec>;
+  filters: ReadonlyMap<string, FieldSpec>;
+  sorts: ReadonlyMap<string, FieldSpec>;
   /** Order when the request names none, e.g. `-created_at`. May use fields that are not publicly sortable. */
   defaultSort: Array<{ field: string; direction: SortDirection; spec: FieldSpec }>;
   /** Allowed expand paths, nested ones with dots (`reconciliations.flow`). */
   expansions: readonly string[];
   /** Joins that some filter fields need, added only when such a filter is used. */
-  joins: Record<string, JoinFn>;
+  joins: ReadonlyMap<string, JoinFn>;
 }
 
 export type JoinFn = (qb: SelectQueryBuilder<ObjectLiteral>) => void;
@@ -56,21 +58,25 @@ export function defineList(spec: {
   expansions?: readonly string[];
   joins?: Record<string, JoinFn>;
 }): ListSpec {
-  const sorts = spec.sorts ?? {};
-  const known = { ...spec.internalFields, ...sorts };
+  const sorts = new Map(Object.entries(spec.sorts ?? {}));
+  const known = new Map([...Object.entries(spec.internalFields ?? {}), ...sorts]);
   const defaultSort = spec.defaultSort.split(',').map((term) => {
     const descending = term.startsWith('-');
     const field = descending ? term.slice(1) : term;
-    const fieldSpec = known[field];
+    const fieldSpec = known.get(field);
     if (!fieldSpec) throw new Error(`defaultSort field ${field} is not declared`);
     return { field, direction: (descending ? 'DESC' : 'ASC') as SortDirection, spec: fieldSpec };
   });
+  const joins = new Map(Object.entries(spec.joins ?? {}));
+  for (const [field, fieldSpec] of Object.entries(spec.filters ?? {})) {
+    if (fieldSpec.join && !joins.has(fieldSpec.join)) throw new Error(`filter ${field} needs the undeclared join ${fieldSpec.join}`);
+  }
   return {
     alias: spec.alias,
-    filters: spec.filters ?? {},
+    filters: new Map(Object.entries(spec.filters ?? {})),
     sorts,
     defaultSort,
     expansions: spec.expansions ?? [],
-    joins: spec.joins ?? {},
+    joins,
   };
 }

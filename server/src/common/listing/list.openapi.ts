@@ -37,12 +37,16 @@ function valueSchema(spec: FieldSpec): SchemaObject {
 
 function filterSchema(spec: ListSpec): SchemaObject {
   const properties: Record<string, SchemaObject> = {};
-  for (const [field, fieldSpec] of Object.entries(spec.filters)) {
+  for (const [field, fieldSpec] of spec.filters) {
     for (const op of OPERATORS_BY_TYPE[fieldSpec.type]) {
       const name = op === 'eq' ? field : `${field}__${op}`;
       if (op === 'empty') properties[name] = { type: 'boolean', description: `${field} is null (or empty)` };
       else if (op === 'in' || op === 'notIn') properties[name] = { type: 'string', description: `comma-separated ${field} values` };
-      else properties[name] = { ...valueSchema(fieldSpec), description: op === 'ilike' ? `${field} contains (case-insensitive; % is a wildcard)` : `${field} ${op}` };
+      else
+        properties[name] = {
+          ...valueSchema(fieldSpec),
+          description: op === 'ilike' ? `${field} contains (case-insensitive; % is a wildcard)` : `${field} ${op}`,
+        };
     }
   }
   return { type: 'object', properties, additionalProperties: false };
@@ -51,8 +55,8 @@ function filterSchema(spec: ListSpec): SchemaObject {
 /** The list vocabulary of an operation, machine-readable, for the portal and for client generators. */
 export function listExtension(spec: ListSpec) {
   return {
-    filters: Object.fromEntries(Object.entries(spec.filters).map(([f, s]) => [f, [...OPERATORS_BY_TYPE[s.type]]])),
-    sorts: Object.keys(spec.sorts),
+    filters: Object.fromEntries([...spec.filters].map(([f, s]) => [f, [...OPERATORS_BY_TYPE[s.type]]])),
+    sorts: [...spec.sorts.keys()],
     expansions: [...spec.expansions],
     default_sort: spec.defaultSort.map((s) => (s.direction === 'DESC' ? '-' : '') + s.field).join(','),
   };
@@ -97,7 +101,7 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
       },
     }),
   ];
-  const sorts = Object.keys(spec.sorts);
+  const sorts = [...spec.sorts.keys()];
   if (sorts.length) {
     decorators.push(
       ApiQuery({
@@ -111,7 +115,7 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
     );
   }
   if (spec.expansions.length) decorators.push(ApiExpand(spec.expansions));
-  const filters = Object.keys(spec.filters);
+  const filters = [...spec.filters.keys()];
   if (filters.length) {
     decorators.push(
       ApiQuery({
@@ -119,7 +123,7 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
         required: false,
         style: 'deepObject',
         explode: true,
-        description: `Filters, as \`filter[FIELD]=VALUE\` or \`filter[FIELD__OP]=VALUE\`. Fields: ${Object.entries(spec.filters)
+        description: `Filters, as \`filter[FIELD]=VALUE\` or \`filter[FIELD__OP]=VALUE\`. Fields: ${[...spec.filters]
           .map(([f, s]) => `\`${f}\` (${OPERATORS_BY_TYPE[s.type].join(', ')})`)
           .join('; ')}.`,
         schema: filterSchema(spec),

@@ -18,6 +18,27 @@ export function money(amount: string | null | undefined, currency: string | null
   return { amount, currency: currency.trim() };
 }
 
+/**
+ * Compares two non-negative decimal strings exactly (no floats): negative, zero or positive as `a` is less than,
+ * equal to or greater than `b`. "1200.5" and "1200.50" are equal.
+ */
+export function compareAmounts(a: string, b: string): number {
+  const parts = (value: string) => {
+    const [whole, fraction = ''] = value.split('.');
+    return [whole.replace(/^0+(?=\d)/, ''), fraction.replace(/0+$/, '')];
+  };
+  const [wholeA, fractionA] = parts(a);
+  const [wholeB, fractionB] = parts(b);
+  if (wholeA.length !== wholeB.length) return wholeA.length - wholeB.length;
+  const width = Math.max(fractionA.length, fractionB.length);
+  const digitsA = wholeA + fractionA.padEnd(width, '0');
+  const digitsB = wholeB + fractionB.padEnd(width, '0');
+  return digitsA < digitsB ? -1 : digitsA > digitsB ? 1 : 0;
+}
+
+/** Whether two amounts are the same number. */
+export const sameAmount = (a: string, b: string): boolean => compareAmounts(a, b) === 0;
+
 @ApiSchema({ name: 'Money' })
 export class MoneyDto implements Money {
   @ApiProperty({

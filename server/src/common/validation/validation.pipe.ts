@@ -55,8 +55,7 @@ export class BodyValidationPipe implements PipeTransform {
     const failures = flatten(errors);
     const items: ErrorItem[] = failures.map((f) => {
       const structural = STRUCTURAL.has(f.constraint);
-      const message =
-        f.constraint === 'whitelistValidation' ? `The member ${f.path.at(-1)} is not allowed in this request.` : f.message;
+      const message = f.constraint === 'whitelistValidation' ? `The member ${f.path.at(-1)} is not allowed in this request.` : f.message;
       return errorItem(structural ? 'bad_request' : 'unprocessable_entity', message, bodyPointer(...f.path));
     });
     const status = items.some((i) => i.code === 'bad_request') ? 400 : 422;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../common/database/data-source.js';
-import { createTestDatabase } from '../../test/database.js';
+import { createDataSource } from './data-source.js';
+import { createTestDatabase } from '../../../test/database.js';
 import { copyBatches, insertRows, withConstraintsDeferred } from './bulk-insert.js';
 
 describe('bulk loading', () => {
@@ -20,11 +20,16 @@ describe('bulk loading', () => {
     await database.drop();
   });
 
-  const bodies = ['plain', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash \\N', null, "quote ' and \" é ✓"];
+  const bodies = ['plain', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash \\N', null, 'quote \' and " é ✓'];
   const columns = { id: 'int', body: 'text', at: 'timestamptz' };
 
   it('inserts rows through unnest, nulls and odd characters intact', async () => {
-    await insertRows(db, 'notes', columns, bodies.map((body, id) => ({ id, body, at: '2026-01-02T03:04:05.000Z' })));
+    await insertRows(
+      db,
+      'notes',
+      columns,
+      bodies.map((body, id) => ({ id, body, at: '2026-01-02T03:04:05.000Z' })),
+    );
     const rows = await db.query(`SELECT body FROM notes ORDER BY id`);
     expect(rows.map((row: { body: string | null }) => row.body)).toEqual(bodies);
   });

@@ -1,0 +1,199 @@
+// E-invoice ingest benchmark (issue 7). Through the real API (its own process, PostgreSQL, Redis):
+//   1. invoices per second created by POST …/documents/invoice (parse, validate, SDI checks, derive, persist) over
+//      the oracle's valid samples (../shared/fatturapa/samples/valid, the single-invoice ones: files holding two
+//      invoices are refused by design), next to `xmllint --nonet --noout --schema xsd/… <the same files>` run as one
+//      batch, repeatedly: both rates and their ratio (target ≥ 0.8);
+//   2. the p99 of a list call (GET …/documents) made while the ingest runs, against its p99 when the API is idle
+//      (target ≤ 2×).
+// Each request carries a sample with its invoice number made unique (`<Numero>` gets a suffix), so that no request is
+// a duplicate (SDI rule 00404). Companies are made for the samples' senders.
+// Run with `npm run bench:ingest` (builds first). BENCH_SECONDS (default 20) per measurement, BENCH_CONCURRENCY
+// (default 8) requests in flight. Uses the database BENCH_DATABASE_URL (default …/flusso_bench_ingest).
+import 'reflect-metadata';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Agent, setGlobalDispatcher } from 'undici';
+import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { preflight } from '../dist/server/src/config/preflight.js';
+import { INVOICE_XSD_PATH } from '../dist/server/src/invoices/fatturapa/schema-file.js';
+import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (() => {
+    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
+    url.pathname = '/flusso_bench_ingest';
+    return url.toString();
+  })();
+setGlobalDispatcher(new Agent({ connections: CONCURRENCY + 2, keepAliveTimeout: 60_000 }));
+
+const dir = resolve('../shared/fatturapa/samples/valid');
+const first = (xml, element) => new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1];
+const SELF_INVOICES = new Set(['TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD21', 'TD22', 'TD23', 'TD27', 'TD28', 'TD29']);
+const samples = readdirSync(dir)
+  .filter((name) => name.endsWith('.xml'))
+  .sort()
+  .map((name) => {
+    const bytes = readFileSync(join(dir, name));
+    const xml = bytes.toString('latin1');
+    const party = SELF_INVOICES.has(first(xml, 'TipoDocumento')) ? 'CessionarioCommittente' : 'CedentePrestatore';
+    const block = new RegExp(`<${party}>[\\s\\S]*?</${party}>`).exec(xml)[0];
+    const vat = `${first(block, 'IdPaese')}${first(block, 'IdCodice')}`.replace(/[\s.-]/g, '').toUpperCase();
+    return { name, bytes, xml, vat, bodies: xml.match(/<FatturaElettronicaBody>/g).length, number: first(xml, 'Numero') };
+  })
+  .filter((sample) => sample.bodies === 1);
+
+/** The sample with a unique invoice number: the number's last characters replaced by a counter (Numero ≤ 20 characters). */
+function uniqueBody(sample, n) {
+  const suffix = `-${n.toString(36)}`;
+  const number = (sample.number.slice(0, 20 - suffix.length) + suffix).replace(/&/g, '&amp;');
+  return Buffer.from(sample.xml.replace(`<Numero>${sample.number}</Numero>`, `<Numero>${number}</Numero>`), 'latin1');
+}
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+async function waitFor(url, headers) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function prepare() {
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
+  await preflight(config, true);
+  const db = createDataSource(databaseUrl);
+  await db.initialize();
+  await db.runMigrations();
+  const integrators = new IntegratorsService(db, config, async () => undefined);
+  const integrator = await integrators.createIntegrator(`ingest bench ${new Date().toISOString()}`);
+  const companyOf = new Map();
+  for (const vat of new Set(samples.map((s) => s.vat))) {
+    const [{ id }] = await db.query(`INSERT INTO companies (name, vat_number, country, fiscal_regime) VALUES ($1, $2, 'IT', 'RF01') RETURNING id`, [
+      `Bench ${vat}`,
+      vat,
+    ]);
+    await integrators.grant(integrator.id, id);
+    companyOf.set(vat, id);
+  }
+  const key = await integrators.createKey(integrator.id, undefined, 'ingest bench');
+  return { db, config, key: key.key, companyOf };
+}
+
+/** Latencies (ms) of sequential GETs of `url` for `seconds`. */
+async function listLatencies(url, headers, seconds, stop = () => false) {
+  const values = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end && !stop()) {
+    const started = process.hrtime.bigint();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    values.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return values;
+}
+
+const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
+
+/** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds`. */
+async function ingest(base, headers, companyOf, seconds, counter) {
+  let created = 0;
+  const end = Date.now() + seconds * 1000;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const n = counter.next++;
+        const sample = samples[n % samples.length];
+        const response = await fetch(`${base}/companies/${companyOf.get(sample.vat)}/documents/invoice`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/xml' },
+          body: uniqueBody(sample, n),
+        });
+        const text = await response.text();
+        if (response.status !== 201) throw new Error(`${sample.name} answered ${response.status}: ${text.slice(0, 300)}`);
+        created++;
+      }
+    }),
+  );
+  return created / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+/** Files per second validated by xmllint, one process per batch of all the samples. */
+function xmllint(seconds) {
+  const args = ['--nonet', '--noout', '--schema', resolve(INVOICE_XSD_PATH), ...samples.map((s) => join(dir, s.name))];
+  let batches = 0;
+  const started = process.hrtime.bigint();
+  while (Number(process.hrtime.bigint() - started) / 1e9 < seconds) {
+    execFileSync('xmllint', args, { stdio: 'ignore' });
+    batches++;
+  }
+  return (batches * samples.length) / (Number(process.hrtime.bigint() - started) / 1e9);
+}
+
+const { db, key, companyOf } = await prepare();
+const port = await freePort();
+const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+  env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000', PORT: String(port), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}/api/v1`;
+const headers = { authorization: `Bearer ${key}` };
+const listCompany = companyOf.get(samples[0].vat);
+const listUrl = `${base}/companies/${listCompany}/documents?page_size=25&expand=flows`;
+try {
+  await waitFor(`${base}/companies`, headers);
+  const counter = { next: 0 };
+  await ingest(base, headers, companyOf, 2, counter); // warm-up, and documents for the list call to show
+
+  // Rounds alternate the API and xmllint, so that load from elsewhere on the machine weighs on both alike.
+  const ROUNDS = 4;
+  const apiRates = [];
+  const lintRates = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    apiRates.push(await ingest(base, headers, companyOf, SECONDS / ROUNDS, counter));
+    lintRates.push(xmllint(SECONDS / ROUNDS));
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const apiRate = median(apiRates);
+  const lintRate = median(lintRates);
+
+  const idle = await listLatencies(listUrl, headers, SECONDS / 2);
+  let ingesting = true;
+  const during = listLatencies(listUrl, headers, SECONDS, () => !ingesting);
+  const rateUnderList = await ingest(base, headers, companyOf, SECONDS / 2, counter);
+  ingesting = false;
+  const busy = await during;
+
+  const fmt = (n, width = 10) => n.toFixed(1).padStart(width);
+  console.log(`\n${samples.length} single-invoice valid samples, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds (medians)`);
+  console.log(`POST documents/invoice (API, persisted) ${fmt(apiRate)} invoices/s`);
+  console.log(`xmllint --noout --schema (one batch)    ${fmt(lintRate)} files/s`);
+  console.log(`ratio API / xmllint                     ${(apiRate / lintRate).toFixed(3).padStart(10)}   (target ≥ 0.8)`);
+  console.log(`\nGET documents (page_size=25, expand=flows), sequential`);
+  console.log(`idle             ${String(idle.length).padStart(6)} calls   p99 ${fmt(p99(idle))} ms`);
+  console.log(
+    `during ingest    ${String(busy.length).padStart(6)} calls   p99 ${fmt(p99(busy))} ms   (ingest ${rateUnderList.toFixed(1)} invoices/s meanwhile)`,
+  );
+  console.log(`ratio            ${(p99(busy) / p99(idle)).toFixed(3)}   (target ≤ 2)`);
+} finally {
+  api.kill();
+  await db.destroy();
+}

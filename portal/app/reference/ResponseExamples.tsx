@@ -1,0 +1,48 @@
+import { useId, useState } from "react";
+import { SITE_LANGUAGE } from "~/layout/site";
+import type { ResponseView } from "./model";
+
+/**
+ * The response examples of an operation in the right-hand column, beside the request samples (as three-column
+ * references lay them out): one tab per status that has an example, the first success shown first.
+ */
+export function ResponseExamples({ responses }: { responses: ResponseView[] }) {
+  const withExample = responses.filter((response) => response.example !== undefined);
+  const firstSuccess = Math.max(
+    0,
+    withExample.findIndex((response) => response.status.startsWith("2")),
+  );
+  const [selected, setSelected] = useState(firstSuccess);
+  const baseId = useId();
+  if (withExample.length === 0) return null;
+  const shown = withExample[Math.min(selected, withExample.length - 1)];
+  return (
+    <section className="ref-response-examples" aria-label="Esempi di risposta">
+      <div className="ref-response-tabs" role="tablist" aria-label="Stato della risposta">
+        <span className="ref-response-examples-title" lang={SITE_LANGUAGE}>
+          Risposta
+        </span>
+        {withExample.map((response, index) => (
+          <button
+            key={response.status}
+            type="button"
+            role="tab"
+            id={`${baseId}-${response.status}`}
+            aria-selected={response === shown}
+            aria-controls={`${baseId}-panel`}
+            className={`ref-response-tab ref-status-${response.status[0]}xx`}
+            onClick={() => setSelected(index)}
+          >
+            {response.status}
+          </button>
+        ))}
+      </div>
+      <figure role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${shown.status}`} className="ref-example">
+        <figcaption>{shown.contentType ?? "application/json"}</figcaption>
+        <pre tabIndex={0}>
+          <code>{JSON.stringify(shown.example, null, 2)}</code>
+        </pre>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import type { EnvironmentHosts } from "~/behaviour/environment";
+import type { OperationView, ReferenceModel } from "./model";
+
+/**
+ * Postman and Insomnia files made from the reference model of the OpenAPI document the portal is built with, so
+ * they list exactly the operations the reference shows. Both keep the host, the key and the company in variables:
+ * `baseUrl` (the site's development host; production in its own Insomnia environment), `apiKey`, `company_id`.
+ */
+
+export const POSTMAN_URL = "/downloads/flusso.postman_collection.json";
+export const INSOMNIA_URL = "/downloads/flusso.insomnia.json";
+
+const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
+
+const pathParameters = (operation: OperationView) => operation.parameters.filter((p) => p.in === "path");
+const queryParameters = (operation: OperationView) => operation.parameters.filter((p) => p.in === "query");
+const requests = (model: ReferenceModel) =>
+  model.tags
+    .map((tag) => ({ tag, operations: tag.operations.filter((operation) => !operation.webhook) }))
+    .filter((g) => g.operations.length > 0);
+
+function bodyText(operation: OperationView): string | undefined {
+  if (!operation.requestBody || operation.example.body === undefined) return undefined;
+  return JSON.stringify(operation.example.body, null, 2);
+}
+
+/** A parameter's value in the files: the company is one variable for every request, others take the example. */
+function parameterValue(operation: OperationView, name: string, variable: (name: string) => string): string {
+  if (name === "company_id") return variable("company_id");
+  return operation.parameters.find((p) => p.in === "path" && p.name === name)?.example ?? "";
+}
+
+export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts) {
+  const item = requests(model).map(({ tag, operations }) => ({
+    name: tag.name,
+    item: operations.map((operation) => {
+      const segments = operation.path
+        .split("/")
+        .filter(Boolean)
+        .map((segment) => segment.replace(/^\{(.+)\}$/, ":$1"));
+      const query = queryParameters(operation).map((p) => ({
+        key: p.name,
+        value: p.example ?? "",
+        ...(p.description ? { description: p.description } : {}),
+        disabled: !p.required,
+      }));
+      const enabled = query.filter((q) => !q.disabled);
+      const body = bodyText(operation);
+      return {
+        name: operation.summary,
+        request: {
+          method: operation.method,
+          header: [
+            { key: "Accept", value: "application/json" },
+            ...(body !== undefined ? [{ key: "Content-Type", value: operation.requestBody!.contentType }] : []),
+          ],
+          url: {
+            raw: `{{baseUrl}}/${segments.join("/")}${enabled.length ? `?${enabled.map((q) => `${q.key}=${q.value}`).join("&")}` : ""}`,
+            host: ["{{baseUrl}}"],
+            path: segments,
+            ...(query.length ? { query } : {}),
+            variable: pathParameters(operation).map((p) => ({
+              key: p.name,
+              value: parameterValue(operation, p.name, (name) => `{{${name}}}`),
+              ...(p.description ? { description: p.description } : {}),
+            })),
+          },
+          ...(body !== undefined ? { body: { mode: "raw", raw: body, options: { raw: { language: "json" } } } } : {}),
+          ...(operation.description ? { description: operation.description } : {}),
+        },
+        response: [],
+      };
+    }),
+  }));
+  return {
+    info: {
+      _postman_id: "0b6f1f5e-6a53-4c39-9a59-f1a550000001",
+      name: `${model.title} ${model.version}`,
+      description: `Generated from the OpenAPI document, version ${model.version}. Set apiKey (and company_id) in the collection's variables.`,
+      schema: POSTMAN_SCHEMA,
+    },
+    auth: { type: "bearer", bearer: [{ key: "token", value: "{{apiKey}}", type: "string" }] },
+    variable: [
+      { key: "baseUrl", value: hosts.development, type: "string" },
+      { key: "apiKey", value: "", type: "string" },
+      { key: "company_id", value: "", type: "string" },
+    ],
+    item,
+  };
+}
+
+const slug = (text: string) => text.replace(/[^A-Za-z0-9]+/g, "_");
+
+/** Insomnia's export format 4, which every Insomnia release imports (and Postman too). */
+export function insomniaExport(model: ReferenceModel, hosts: EnvironmentHosts) {
+  const workspace = "wrk_flusso";
+  const base = "env_flusso";
+  const variable = (name: string) => `{{ _.${name} }}`;
+  const pathNames = new Set(model.tags.flatMap((tag) => tag.operations.flatMap((o) => pathParameters(o).map((p) => p.name))));
+  const resources: Array<Record<string, unknown>> = [
+    { _id: workspace, _type: "workspace", parentId: null, name: `${model.title} ${model.version}`, description: "", scope: "collection" },
+    {
+      _id: base,
+      _type: "environment",
+      parentId: workspace,
+      name: "Base Environment",
+      data: { baseUrl: hosts.development, apiKey: "", ...Object.fromEntries([...pathNames].map((name) => [name, ""])) },
+    },
+    { _id: "env_flusso_development", _type: "environment", parentId: base, name: "Development", data: { baseUrl: hosts.development } },
+    { _id: "env_flusso_production", _type: "environment", parentId: base, name: "Production", data: { baseUrl: hosts.production } },
+  ];
+  for (const { tag, operations } of requests(model)) {
+    const folder = `fld_${slug(tag.name)}`;
+    resources.push({ _id: folder, _type: "request_group", parentId: workspace, name: tag.name, description: "" });
+    for (const operation of operations) {
+      const body = bodyText(operation);
+      resources.push({
+        _id: `req_${slug(operation.id)}`,
+        _type: "request",
+        parentId: folder,
+        name: operation.summary,
+        description: operation.description ?? "",
+        method: operation.method,
+        url: `${variable("baseUrl")}${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => variable(name))}`,
+        parameters: queryParameters(operation).map((p) => ({ name: p.name, value: p.example ?? "", disabled: !p.required })),
+        headers: [
+          { name: "Accept", value: "application/json" },
+          ...(body !== undefined ? [{ name: "Content-Type", value: operation.requestBody!.contentType }] : []),
+        ],
+        body: body !== undefined ? { mimeType: operation.requestBody!.contentType, text: body } : {},
+        authentication: { type: "bearer", token: variable("apiKey") },
+      });
+    }
+  }
+  return { _type: "export", __export_format: 4, __export_date: "1970-01-01T00:00:00.000Z", __export_source: "flusso.portal", resources };
+}

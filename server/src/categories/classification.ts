@@ -1,0 +1,85 @@
+import type { EntityManager } from 'typeorm';
+import { findOwned } from '../common/database/find-owned.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { Category } from './category.entity.js';
+
+/** The category and subcategory a document or a transaction carries. */
+export interface Classification {
+  categoryId: string | null;
+  subcategoryId: string | null;
+}
+
+/** The members of a PATCH that classify a document or a transaction; left out means unchanged, null clears. */
+export interface ClassificationChanges {
+  category_id?: string | null;
+  subcategory_id?: string | null;
+}
+
+/**
+ * The classification a document or a transaction gets from a PATCH, by one rule for both:
+ * - `category_id` names a top-level category of the company (404/403 at `/category_id`; a subcategory's id is a 422);
+ *   null clears it, and with it the subcategory;
+ * - `subcategory_id` names a subcategory of the company (404/403 at `/subcategory_id`; a top-level id is a 422) that
+ *   belongs to the category the request sets, else to the current one: otherwise 422 `subcategory_mismatch`; null
+ *   clears it;
+ * - a new `category_id` alone keeps the current subcategory if it belongs to the new category, and clears it otherwise.
+ * Ids come back in their stored (lower-case) form, so that comparing with the current values tells whether anything
+ * changed.
+ */
+export async function classify(
+  manager: EntityManager,
+  companyId: string,
+  current: Classification,
+  changes: ClassificationChanges,
+  what: 'document' | 'transaction',
+): Promise<Classification> {
+  const categories = manager.getRepository(Category);
+  let categoryId = current.categoryId;
+  if (changes.category_id === null) categoryId = null;
+  else if (changes.category_id !== undefined) {
+    const category = await findInUse(manager, companyId, changes.category_id, 'Category', '/category_id');
+    if (category.parentId !== null) {
+      throw ApiError.of(
+        'unprocessable_entity',
+        'category_id names a subcategory; use a top-level category, and put the subcategory in subcategory_id.',
+        '/category_id',
+      );
+    }
+    categoryId = category.id;
+  }
+
+  if (changes.subcategory_id === null) return { categoryId, subcategoryId: null };
+  if (changes.subcategory_id === undefined) {
+    if (current.subcategoryId === null) return { categoryId, subcategoryId: null };
+    const subcategory = await categories.findOneBy({ id: current.subcategoryId });
+    return { categoryId, subcategoryId: subcategory !== null && subcategory.parentId === categoryId ? subcategory.id : null };
+  }
+  const subcategory = await findInUse(manager, companyId, changes.subcategory_id, 'Subcategory', '/subcategory_id');
+  if (subcategory.parentId === null) {
+    throw ApiError.of('unprocessable_entity', 'subcategory_id names a top-level category; put it in category_id.', '/subcategory_id');
+  }
+  if (subcategory.parentId !== categoryId) {
+    const whose =
+      changes.category_id !== undefined
+        ? changes.category_id === null
+          ? `and this request clears the ${what}'s category`
+          : 'not to the category_id of this request'
+        : categoryId === null
+          ? `and the ${what} has no category; send the subcategory's category_id with it`
+          : `not to the ${what}'s category; send the subcategory's category_id with it`;
+    throw ApiError.of('subcategory_mismatch', `The subcategory belongs to category ${subcategory.parentId}, ${whose}.`, '/subcategory_id');
+  }
+  return { categoryId, subcategoryId: subcategory.id };
+}
+
+/**
+ * A category of the company that the caller's transaction is about to point at, read under a KEY SHARE lock held to
+ * its end: a concurrent deletion of the category (which locks it first) either waits and then finds it in use
+ * (409 `category_in_use`), or went first, and then it is not found here.
+ */
+async function findInUse(manager: EntityManager, companyId: string, id: string, what: 'Category' | 'Subcategory', pointer: string): Promise<Category> {
+  const categories = manager.getRepository(Category);
+  const category = await findOwned(categories, companyId, id, what, pointer);
+  if (!(await categories.findOne({ where: { id: category.id }, lock: { mode: 'for_key_share' } }))) throw ApiError.notFound(what, pointer);
+  return category;
+}

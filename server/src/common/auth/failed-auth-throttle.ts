@@ -1,0 +1,100 @@
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/config.js';
+
+/** Counts one failure in each of KEYS (fixed windows of ARGV[1] ms); returns {count, ms left} per key. */
+const FAILURE_SCRIPT = `
+local out = {}
+for _, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
+end
+return out`;
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+/** At most this many counters or blocks are kept in a process; past it they are forgotten (the limit is a guard). */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Failed authentications, counted per key prefix (the key's public lookup part) and per client address in fixed
+ * windows shared through Redis. Past the limit a prefix or address is blocked in this process until its window ends:
+ * its requests are answered 429 without a database round trip, unless the key is verified from the key cache.
+ * While Redis is unreachable each process counts on its own.
+ */
+export class FailedAuthThrottle {
+  private readonly blockedUntil = new Map<string, number>();
+  private readonly local = new Map<string, Window>();
+  private readonly limit: number;
+  private readonly windowMs: number;
+
+  constructor(
+    private readonly config: Pick<AppConfig, 'authFailures' | 'redisPrefix'>,
+    private readonly redis: Pick<Redis, 'eval'>,
+  ) {
+    this.limit = config.authFailures.limit;
+    this.windowMs = config.authFailures.windowSeconds * 1000;
+  }
+
+  /** Milliseconds until the prefix or the address may try again; 0 when neither is blocked. */
+  blocked(lookup: string | undefined, address: string): number {
+    const now = Date.now();
+    let wait = 0;
+    for (const subject of this.subjects(lookup, address)) {
+      const until = this.blockedUntil.get(subject);
+      if (until === undefined) continue;
+      if (until <= now) this.blockedUntil.delete(subject);
+      else wait = Math.max(wait, until - now);
+    }
+    return wait;
+  }
+
+  /** Counts a failure; returns the milliseconds to wait when it took the prefix or the address past the limit, else 0. */
+  async failed(lookup: string | undefined, address: string): Promise<number> {
+    const subjects = this.subjects(lookup, address);
+    const counts = await this.countInRedis(subjects).catch(() => this.countLocally(subjects));
+    const now = Date.now();
+    let wait = 0;
+    subjects.forEach((subject, i) => {
+      const { count, resetAt } = counts[i];
+      if (count < this.limit) return;
+      if (this.blockedUntil.size >= MAX_ENTRIES) this.blockedUntil.clear();
+      this.blockedUntil.set(subject, resetAt);
+      if (count > this.limit) wait = Math.max(wait, resetAt - now);
+    });
+    return wait;
+  }
+
+  private subjects(lookup: string | undefined, address: string): string[] {
+    const prefix = `${this.config.redisPrefix}:authfail`;
+    return lookup === undefined ? [`${prefix}:address:${address}`] : [`${prefix}:key:${lookup}`, `${prefix}:address:${address}`];
+  }
+
+  private async countInRedis(subjects: string[]): Promise<Window[]> {
+    const reply = (await this.redis.eval(FAILURE_SCRIPT, subjects.length, ...subjects, this.windowMs)) as number[];
+    const now = Date.now();
+    return subjects.map((_, i) => ({ count: Number(reply[2 * i]), resetAt: now + Number(reply[2 * i + 1]) }));
+  }
+
+  private countLocally(subjects: string[]): Window[] {
+    const now = Date.now();
+    return subjects.map((subject) => {
+      let window = this.local.get(subject);
+      if (!window || window.resetAt <= now) {
+        if (this.local.size >= MAX_ENTRIES) this.local.clear();
+        window = { count: 0, resetAt: now + this.windowMs };
+        this.local.set(subject, window);
+      }
+      window.count++;
+      return { ...window };
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
+import type { Response } from 'supertest';
+import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
+import { expectError } from '../../test/expect.js';
+import { Fixtures } from '../../test/fixtures.js';
+import { ERROR_CODES } from './errors/error-codes.js';
+import { MAX_BODY_DEPTH } from './validation/json-body.js';
+
+/** Every name a plain object inherits, plus `prototype`: the words that found the field tables' prototype. */
+const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+
+/**
+ * Hostile input never reaches a 500: prototype names wherever a client's word selects something (sort, filter,
+ * expand, query parameter names, body members), bodies nested past the depth limit, and requests Node's HTTP parser
+ * refuses before Fastify or Nest see them.
+ */
+describe('hostile input', () => {
+  let api: TestApi;
+  let rossi: Tenant;
+  let company: string;
+  let documentId: string;
+  let flowId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    api = await startApi({ RATE_LIMIT_POINTS: '1000000' });
+    rossi = await createTenant(api);
+    const fixtures = new Fixtures(api.db, rossi.companyId);
+    // More rows than a page, so an ignored sort would not go unnoticed.
+    const documents = await Promise.all(Array.from({ length: 3 }, (_, i) => fixtures.document({ number: `FV-${i}` })));
+    documentId = documents[0].id;
+    flowId = (await fixtures.flow(documents[0])).id;
+    const account = await fixtures.account({ iban: 'IT60X0542811101000000123456' });
+    accountId = account.id;
+    await fixtures.transaction(account);
+    await fixtures.counterpart();
+    await fixtures.category();
+    company = `/api/v1/companies/${rossi.companyId}`;
+  });
+
+  afterAll(() => api.close());
+
+  const lists = () => [
+    '/api/v1/companies',
+    `${company}/accounts`,
+    `${company}/categories`,
+    `${company}/counterparts`,
+    `${company}/documents`,
+    `${company}/documents/${documentId}/flows`,
+    `${company}/reconciliations`,
+    `${company}/transactions`,
+    `${company}/payment-batches`,
+  ];
+  const reads = () => [`${company}/documents/${documentId}`, `${company}/documents/${documentId}/flows/${flowId}`];
+
+  /** The query string written out by hand: a client library may drop a `__proto__` parameter. */
+  const get = (path: string, parameter: string, value: string) =>
+    api.http.get(`${path}?${encodeURIComponent(parameter)}=${encodeURIComponent(value)}`).set(rossi.auth);
+
+  function expectInvalidQuery(response: Response, parameter: string, where: string): void {
+    const seen = `${where} → ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`;
+    expect([seen, response.status, response.body.errors?.[0]?.code]).toEqual([seen, 400, 'invalid_query_parameter']);
+    expect([seen, response.body.errors[0].source]).toEqual([seen, { pointer: `/query/${parameter}` }]);
+  }
+
+  it('refuses every prototype name in sort, filter[…] and expand of every list, and as a parameter name', async () => {
+    for (const path of lists()) {
+      for (const name of PROTOTYPE_NAMES) {
+        const cases: Array<[string, string]> = [
+          ['sort', name],
+          ['sort', `-${name}`],
+          ['expand', name],
+          [`filter[${name}]`, 'x'],
+          [`filter[${name}__in]`, 'a,b'],
+          [`filter[${name}__eq]`, 'x'],
+          [name, 'x'],
+        ];
+        for (const [parameter, value] of cases) {
+          const response = await get(path, parameter, value);
+          expectInvalidQuery(response, parameter, `GET ${path}?${parameter}=${value}`);
+        }
+      }
+    }
+    // Some thousand requests one after the other: a minute is not enough when the machine runs several suites.
+  }, 240_000);
+
+  it('refuses every prototype name in expand and as a parameter name of single reads', async () => {
+    for (const path of reads()) {
+      for (const name of PROTOTYPE_NAMES) {
+        for (const [parameter, value] of [
+          ['expand', name],
+          [name, 'x'],
+        ]) {
+          const response = await get(path, parameter, value);
+          expectInvalidQuery(response, parameter, `GET ${path}?${parameter}=${value}`);
+        }
+      }
+    }
+  });
+
+  it('refuses every prototype name as a body member, at the top and nested, with a pointer to it', async () => {
+    const flowPath = `${company}/documents/${documentId}/flows/${flowId}`;
+    // Each body is valid but for the hostile member; `%s` marks where it goes. Written by hand, because `__proto__` in
+    // an object literal would set the prototype instead of adding a member.
+    const writes: Array<[string, 'post' | 'patch', string, string]> = [
+      [`${company}/reconciliations`, 'post', `{%s:"x","flow_id":"${flowId}","transaction_id":"${flowId}"}`, ''],
+      [`${company}/documents/${documentId}`, 'patch', '{%s:{"x":1},"category_id":null}', ''],
+      [flowPath, 'patch', '{"payment_method":"CASH",%s:1}', ''],
+      [flowPath, 'patch', '{"amount":{"amount":"1.00",%s:{"x":1},"currency":"EUR"}}', '/amount'],
+      [
+        `${company}/requests/bulk-payment`,
+        'post',
+        `{"account_id":"${accountId}","payments":[{"payee_name":"A","iban":"IT60X0542811101000000123456",%s:1,"amount":{"amount":"1.00","currency":"EUR"}}]}`,
+        '/payments/0',
+      ],
+    ];
+    for (const [path, method, template, parent] of writes) {
+      for (const name of PROTOTYPE_NAMES) {
+        const body = template.replace('%s', JSON.stringify(name));
+        const response = await api.http[method](path).set(rossi.auth).set('content-type', 'application/json').send(body);
+        const seen = `${method} ${path} ${body} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+        // Fastify's JSON parser refuses `__proto__` itself, before the member check, without a pointer.
+        const source = name === '__proto__' ? undefined : { pointer: `${parent}/${name}` };
+        expect([seen, response.status, response.body.errors]).toEqual([
+          seen,
+          400,
+          [{ code: 'bad_request', title: 'Bad request', detail: expect.any(String), ...(source && { source }) }],
+        ]);
+      }
+    }
+    const flow = await api.http.get(flowPath).set(rossi.auth).expect(200);
+    expect(flow.body).toMatchObject({ payment_method: 'TRANSFER', amount: { amount: '1220.00', currency: 'EUR' } });
+  });
+
+  it(`refuses bodies nested more than ${MAX_BODY_DEPTH} levels deep with 400, before any transformer sees them`, async () => {
+    const path = `${company}/documents/${documentId}/flows/${flowId}`;
+    const patch = (body: string) => api.http.patch(path).set(rossi.auth).set('content-type', 'application/json').send(body);
+    // 2,000 levels of arrays inside a member (4 KB): this overflowed class-transformer's stack (500).
+    const arrays = await patch(`{"amount":${'['.repeat(2000)}${']'.repeat(2000)}}`);
+    expectError(arrays, 400, 'bad_request', `/amount${'/0'.repeat(MAX_BODY_DEPTH - 1)}`, /more than 32 levels deep/);
+    const objects = await patch(`{"amount":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`);
+    expectError(objects, 400, 'bad_request', `/amount${'/a'.repeat(MAX_BODY_DEPTH - 1)}`, /more than 32 levels deep/);
+    // A whole body of brackets, up to the body limit.
+    expectError(await patch('['.repeat(500_000) + ']'.repeat(500_000)), 400, 'bad_request', '/0'.repeat(MAX_BODY_DEPTH));
+    // At the limit the body is read (and refused for what it says, not for its depth).
+    const atLimit = await patch(`{"amount":${'['.repeat(MAX_BODY_DEPTH - 1)}${']'.repeat(MAX_BODY_DEPTH - 1)}}`);
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.errors[0].detail).not.toMatch(/levels deep/);
+    await api.http.get(path).set(rossi.auth).expect(200);
+  });
+
+  describe('requests refused by the HTTP parser, before Fastify and Nest', () => {
+    /** Sends raw bytes and reads the answer until the server closes the connection. */
+    function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+      const { port } = api.app.getHttpServer().address() as { port: number };
+      return new Promise((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer within 5 s')));
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const [head, body] = [text.slice(0, text.indexOf('\r\n\r\n')), text.slice(text.indexOf('\r\n\r\n') + 4)];
+          const [statusLine, ...lines] = head.split('\r\n');
+          const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) });
+        });
+      });
+    }
+
+    beforeAll(async () => {
+      // supertest listens only while its own requests run; raw requests need the server listening throughout.
+      const server = api.app.getHttpServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+
+    afterAll(async () => {
+      const server = api.app.getHttpServer();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    function expectRawError(answer: Awaited<ReturnType<typeof raw>>, status: number, code: keyof typeof ERROR_CODES, detail: RegExp): void {
+      expect(answer.status).toBe(status);
+      expect(answer.body).toEqual({
+        errors: [{ code, title: ERROR_CODES[code].title, detail: expect.stringMatching(detail) }],
+        meta: { request_id: answer.headers['x-request-id'] },
+      });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers.connection).toBe('close');
+    }
+
+    it('headers over 16 KB: 431 headers_too_large', async () => {
+      const answer = await raw(`GET ${company}/accounts HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
+      expectRawError(answer, 431, 'headers_too_large', /larger than 16 KB/);
+    });
+
+    it('a malformed or duplicated Content-Length: 400 bad_request', async () => {
+      const post = `POST ${company}/reconciliations HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n`;
+      expectRawError(await raw(`${post}Content-Length: abc\r\n\r\n{}`), 400, 'bad_request', /Content-Length/);
+      expectRawError(await raw(`${post}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}`), 400, 'bad_request', /Content-Length/);
+      const both = `${post}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`;
+      expectRawError(await raw(both), 400, 'bad_request', /Transfer-Encoding.*Content-Length/);
+    });
+
+    it('broken chunked encoding: 400 bad_request', async () => {
+      const post = `POST ${company}/reconciliations HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      expectRawError(await raw(`${post}zz\r\n{}\r\n0\r\n\r\n`), 400, 'bad_request', /chunked/);
+    });
+
+    it('something that is not HTTP: 400 bad_request', async () => {
+      expectRawError(await raw('HELLO\r\n\r\n'), 400, 'bad_request', /not valid HTTP/);
+    });
+  });
+});

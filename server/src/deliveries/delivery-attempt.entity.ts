@@ -1,0 +1,29 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One attempt of a delivery: when, how long, and what the other side answered (the first 1 KB of it). */
+@Entity('delivery_attempts')
+export class DeliveryAttempt {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  deliveryId: string;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  attemptedAt: Date;
+
+  @Column('text')
+  outcome: 'succeeded' | 'failed';
+
+  @Column('integer')
+  durationMs: number;
+
+  @Column('integer', { nullable: true })
+  responseStatus: number | null;
+
+  @Column('text', { nullable: true })
+  responseBody: string | null;
+
+  @Column('text', { nullable: true })
+  error: string | null;
+}

@@ -1,0 +1,68 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAt } from '../common/database/timestamps.js';
+
+export const CHANNELS = ['webhook', 'mail'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** A message composed up front (the mail channel): who gets it and what it says. */
+export interface MailMessage {
+  to: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** `content` is text, or base64 with `encoding: 'base64'` (a file kept byte for byte, whatever its charset). */
+  attachments?: Array<{ filename: string; content: string; encoding?: 'base64'; contentType?: string }>;
+}
+
+/**
+ * One thing Flusso sends out, on one channel, until it succeeds or has failed for good: a webhook (an event to an
+ * endpoint) or an e-mail (a composed message). The delivery engine claims due rows, hands them to the channel's
+ * sender and records every attempt.
+ */
+@Entity('deliveries')
+export class Delivery {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('text')
+  channel: Channel;
+
+  @Column('uuid', { nullable: true })
+  endpointId: string | null;
+
+  @Column('uuid', { nullable: true })
+  eventId: string | null;
+
+  @Column('jsonb', { nullable: true })
+  message: MailMessage | null;
+
+  /** Deliveries sharing a key (and endpoint) are first attempted in `orderingAt` order: a webhook's document. */
+  @Column('text', { nullable: true })
+  orderingKey: string | null;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  orderingAt: Date | null;
+
+  @Column('text')
+  status: DeliveryStatus;
+
+  /** Attempts made in the current schedule (a replay starts a new one). */
+  @Column('integer')
+  attempts: number;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  nextAttemptAt: Date;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  lastAttemptAt: Date | null;
+
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  completedAt: Date | null;
+
+  @CreatedAt()
+  createdAt: Date;
+}

@@ -1,0 +1,187 @@
+import { sample } from '../../../test/fatturapa-oracle.js';
+import { deriveDocument, invoiceToXml, parseInvoiceXml, validateInvoiceJson, type Invoice } from './index.js';
+import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+import { TYPES } from './model.js';
+
+function invoiceOf(name: string): Invoice {
+  const { invoice, problems } = parseInvoiceXml(sample('valid', name));
+  expect(problems).toEqual([]);
+  return invoice as Invoice;
+}
+
+const eur = (amount: string) => ({ amount, currency: 'EUR' });
+const flow = (amount: string, expected_payment_date: string, payment_method: string | null) => ({ amount: eur(amount), expected_payment_date, payment_method });
+
+describe('the document derived from an invoice', () => {
+  // Facts read from the samples by hand: company = the seller (IT01234567890 in the official ones) unless said.
+  const expectations: [string, { vat_number: string | null; tax_code?: string }, Record<string, unknown>][] = [
+    [
+      'IT01234567890_FPA01.xml',
+      { vat_number: 'IT01234567890' },
+      {
+        number: '123',
+        tipo_documento: 'TD01',
+        type: 'INVOICE',
+        direction: 'ISSUED',
+        format: 'FPA12',
+        creation_date: '2017-01-18',
+        gross_amount: eur('6.10'),
+        vat_amount: eur('1.10'),
+        flows: [flow('6.10', '2017-02-18', 'CASH')],
+      },
+    ],
+    [
+      'IT01234567890_FPR01.xml',
+      { vat_number: 'IT01234567890' },
+      {
+        number: '123',
+        type: 'INVOICE',
+        direction: 'ISSUED',
+        format: 'FPR12',
+        creation_date: '2014-12-18',
+        gross_amount: eur('6.10'),
+        flows: [flow('6.10', '2015-01-30', 'CASH')],
+      },
+    ],
+    [
+      // The same invoice seen by its buyer, known by tax code only: a received invoice, the seller as counterpart.
+      'IT01234567890_FPR01.xml',
+      { vat_number: null, tax_code: '09876543210' },
+      {
+        direction: 'RECEIVED',
+        counterpart: expect.objectContaining({ company_name: "SOCIETA' ALPHA SRL", vat_number: 'IT01234567890', city: 'SASSARI', destination_code: null }),
+      },
+    ],
+    [
+      'oca_IT02780790107_11005.xml',
+      { vat_number: 'IT02780790107' },
+      {
+        number: '124',
+        direction: 'ISSUED',
+        gross_amount: eur('31.72'),
+        vat_amount: eur('5.72'),
+        flows: [flow('20.00', '2015-04-30', 'TRANSFER'), flow('9.00', '2015-05-30', 'TRANSFER'), flow('1.50', '2015-06-30', 'TRANSFER')],
+      },
+    ],
+    [
+      // A credit note without ImportoTotaleDocumento or payment data: the total from the summary, one flow for it.
+      'oca_IT01234567890_FPR06.xml',
+      { vat_number: 'IT02780790107' },
+      {
+        number: '123',
+        type: 'CREDIT_NOTE',
+        direction: 'ISSUED',
+        gross_amount: eur('18.30'),
+        vat_amount: eur('3.30'),
+        flows: [flow('18.30', '2020-01-09', null)],
+      },
+    ],
+    [
+      // A fee note with withholding (360.00) and no payment data: the flow is what the buyer pays.
+      'oca_IT01234567890_FPR08.xml',
+      { vat_number: 'IT02780790107' },
+      {
+        number: '124',
+        type: 'PARCEL',
+        direction: 'ISSUED',
+        gross_amount: eur('2283.84'),
+        vat_amount: eur('411.84'),
+        flows: [flow('1923.84', '2020-01-09', null)],
+      },
+    ],
+    [
+      // Split payment (EsigibilitaIVA S): the public administration pays the VAT to the treasury itself.
+      'oca_IT05979361218_005.xml',
+      { vat_number: 'IT05979361218' },
+      { number: 'FT/2015/0010', gross_amount: eur('1288.61'), vat_amount: eur('258.19'), flows: [flow('1030.42', '2015-02-16', null)] },
+    ],
+    [
+      // A self-invoice for services bought from a US supplier: RECEIVED, the supplier as counterpart.
+      'oca_IT10538570960_00004.xml',
+      { vat_number: 'IT10538570960' },
+      {
+        number: 'SLFEX/2020/00001',
+        tipo_documento: 'TD17',
+        type: 'SELF_INVOICE',
+        direction: 'RECEIVED',
+        gross_amount: eur('122.00'),
+        vat_amount: eur('22.00'),
+        counterpart: expect.objectContaining({ country: 'US' }),
+        flows: [flow('122.00', '2020-12-01', null)],
+      },
+    ],
+    [
+      'invopop_invoice-irpef.xml',
+      { vat_number: null },
+      {
+        number: 'SAMPLE-001',
+        type: 'PARCEL',
+        gross_amount: eur('1026.74'),
+        vat_amount: eur('356.40'),
+        flows: [flow('500.00', '2023-03-02', 'TRANSFER'), flow('544.40', '2023-04-02', 'TRANSFER')],
+      },
+    ],
+    [
+      'invopop_invoice-despatch.xml',
+      { vat_number: null },
+      { number: 'SAMPLE-002', tipo_documento: 'TD24', type: 'INVOICE', gross_amount: eur('976.00'), flows: [flow('976.00', '2025-08-21', null)] },
+    ],
+    [
+      'invopop_invoice-hotel-complex.xml',
+      { vat_number: null },
+      // Payment terms with a reference date and no days: due on the reference date.
+      {
+        number: 'INV4-000008',
+        gross_amount: eur('248.58'),
+        vat_amount: eur('20.31'),
+        flows: [flow('223.38', '2025-01-15', 'CASH'), flow('25.20', '2025-02-02', 'CASH')],
+      },
+    ],
+  ];
+
+  it.each(expectations.map(([name, company, facts], i) => [`${i + 1}. ${name}`, name, company, facts] as const))('%s', (_, name, company, facts) => {
+    expect(deriveDocument(invoiceOf(name), company)).toMatchObject(facts);
+  });
+
+  it('names the buyer, with its SDI code, as the counterpart of an issued invoice', () => {
+    expect(deriveDocument(invoiceOf('oca_IT06363391001_00018.xml'), { vat_number: 'IT06363391001' }).counterpart).toEqual({
+      company_name: expect.any(String),
+      vat_number: expect.stringMatching(/^SM/),
+      tax_number: null,
+      address: expect.any(String),
+      city: expect.any(String),
+      postal_code: expect.stringMatching(/^\d{5}$/),
+      province_code: null,
+      country: 'SM',
+      destination_code: expect.stringMatching(/^[A-Z0-9]{7}$/),
+    });
+  });
+
+  it('derives the same document from the JSON and the XML of one invoice', () => {
+    for (const name of ['IT01234567890_FPA01.xml', 'oca_IT02780790107_11005.xml', 'invopop_invoice-irpef.xml', 'oca_IT10538570960_00004.xml']) {
+      const fromXml = invoiceOf(name);
+      const fromJson = validateInvoiceJson(JSON.parse(JSON.stringify(fromXml))).invoice as Invoice;
+      const company = { vat_number: 'IT01234567890' };
+      expect(deriveDocument(fromJson, company)).toEqual(deriveDocument(fromXml, company));
+      const again = parseInvoiceXml(Buffer.from(invoiceToXml(fromJson))).invoice as Invoice;
+      expect(deriveDocument(again, company)).toEqual(deriveDocument(fromXml, company));
+    }
+  });
+
+  it('maps every TipoDocumento and every ModalitaPagamento of the model', () => {
+    expect(Object.keys(DOCUMENT_TYPE_OF).sort()).toEqual(Object.keys(TYPES.TipoDocumento.enumeration ?? {}).sort());
+    expect(Object.keys(PAYMENT_METHOD_OF).sort()).toEqual(Object.keys(TYPES.ModalitaPagamento.enumeration ?? {}).sort());
+    for (const { type, sentByBuyer } of Object.values(DOCUMENT_TYPE_OF)) if (type === 'SELF_INVOICE') expect(sentByBuyer).toBe(true);
+  });
+
+  it('counts every self-invoice type as RECEIVED, even when the company sells to itself', () => {
+    const invoice = JSON.parse(JSON.stringify(invoiceOf('IT01234567890_FPR01.xml')));
+    const header = invoice.fattura_elettronica_header;
+    header.cessionario_committente.dati_anagrafici.id_fiscale_iva = { ...header.cedente_prestatore.dati_anagrafici.id_fiscale_iva };
+    for (const tipo of ['TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD21', 'TD22', 'TD23', 'TD27', 'TD28', 'TD29']) {
+      invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento.tipo_documento = tipo;
+      const derived = deriveDocument(invoice, { vat_number: 'IT01234567890' });
+      expect({ tipo, direction: derived.direction, counterpart: derived.counterpart }).toEqual({ tipo, direction: 'RECEIVED', counterpart: null });
+    }
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * What the document row needs from an invoice, decided once: number, type, direction, format, date, amounts, the
+ * counterpart (to match by VAT number or tax code, else create) and the flows. Pure: the caller stores the result.
+ */
+import type { Direction, DocumentFormat, DocumentType } from '../../documents/document.enums.js';
+import type { PaymentMethod } from '../../flows/flow.enums.js';
+import type { Money } from '../../common/money/money.js';
+import { abs, fromUnits, sum, toUnits } from './decimal.js';
+import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+import type { CedentePrestatore, CessionarioCommittente, DettaglioPagamento, Invoice, TipoDocumento } from './invoice.types.js';
+import { companyIsBuyer, companyIsSeller, displayName, vatNumber, type CompanyIdentity } from './parties.js';
+
+export interface DerivedCounterpart {
+  company_name: string;
+  vat_number: string | null;
+  tax_number: string | null;
+  address: string;
+  city: string;
+  postal_code: string;
+  province_code: string | null;
+  country: string;
+  /** The buyer's SDI code, when the counterpart is the buyer of an issued invoice. */
+  destination_code: string | null;
+}
+
+export interface DerivedFlow {
+  amount: Money;
+  payment_method: PaymentMethod | null;
+  expected_payment_date: string;
+}
+
+export interface DerivedDocument {
+  number: string;
+  tipo_documento: TipoDocumento;
+  type: DocumentType;
+  direction: Direction;
+  format: DocumentFormat;
+  /** The invoice date (Data). */
+  creation_date: string;
+  gross_amount: Money;
+  vat_amount: Money;
+  counterpart: DerivedCounterpart | null;
+  flows: DerivedFlow[];
+}
+
+function party(side: CedentePrestatore | CessionarioCommittente, destinationCode: string | null): DerivedCounterpart {
+  const data = side.dati_anagrafici;
+  const office = side.sede;
+  return {
+    company_name: displayName(data.anagrafica),
+    vat_number: vatNumber(data.id_fiscale_iva),
+    tax_number: data.codice_fiscale ?? null,
+    address: [office.indirizzo, office.numero_civico].filter(Boolean).join(' '),
+    city: office.comune,
+    postal_code: office.cap,
+    province_code: office.provincia ?? null,
+    country: office.nazione,
+    destination_code: destinationCode,
+  };
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function dueDate(payment: DettaglioPagamento, invoiceDate: string): string {
+  if (payment.data_scadenza_pagamento) return payment.data_scadenza_pagamento.slice(0, 10);
+  return addDays(payment.data_riferimento_termini_pagamento ?? invoiceDate, payment.giorni_termini_pagamento ?? 0);
+}
+
+/**
+ * The document facts of the first (only) invoice body. Amounts are non-negative (money never is): a negative total
+ * is shown by its size. Rules:
+ * - gross: ImportoTotaleDocumento, else the VAT summary (taxable + VAT of every rate) plus the document's rounding;
+ *   VAT: the summary's Imposta;
+ * - direction: RECEIVED for self-invoices and TD29; otherwise ISSUED when the company is the seller, RECEIVED when not;
+ * - counterpart: the other party (the buyer when the company is the seller, else the seller), null when the
+ *   company is both;
+ * - flows: one per DettaglioPagamento (ModalitaPagamento → payment_method, DataScadenzaPagamento, else the reference
+ *   date plus the days, else the invoice date); without DatiPagamento, one flow for what the buyer pays: the gross
+ *   less withholdings and, with split payment (EsigibilitaIVA S), less the VAT the public administration pays itself.
+ */
+export function deriveDocument(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
+  const header = invoice.fattura_elettronica_header;
+  const body = invoice.fattura_elettronica_body[0];
+  const general = body.dati_generali.dati_generali_documento;
+  const currency = general.divisa;
+  const money = (units: bigint): Money => ({ amount: fromUnits(abs(units)), currency });
+  const { type, sentByBuyer } = DOCUMENT_TYPE_OF[general.tipo_documento];
+  const isSeller = companyIsSeller(invoice, company);
+  const isBuyer = companyIsBuyer(invoice, company);
+  const direction: Direction = sentByBuyer || !isSeller ? 'RECEIVED' : 'ISSUED';
+
+  const summaries = body.dati_beni_servizi.dati_riepilogo;
+  const vat = sum(summaries.map((s) => toUnits(s.imposta)));
+  const gross =
+    general.importo_totale_documento !== undefined
+      ? toUnits(general.importo_totale_documento)
+      : sum(summaries.map((s) => toUnits(s.imponibile_importo) + toUnits(s.imposta))) + (general.arrotondamento ? toUnits(general.arrotondamento) : 0n);
+
+  const payments = (body.dati_pagamento ?? []).flatMap((p) => p.dettaglio_pagamento);
+  const withheld = sum((general.dati_ritenuta ?? []).map((r) => toUnits(r.importo_ritenuta)));
+  const splitPaymentVat = sum(summaries.filter((s) => s.esigibilita_iva === 'S').map((s) => toUnits(s.imposta)));
+  const flows: DerivedFlow[] = payments.length
+    ? payments.map((p) => ({
+        amount: money(toUnits(p.importo_pagamento)),
+        payment_method: PAYMENT_METHOD_OF[p.modalita_pagamento],
+        expected_payment_date: dueDate(p, general.data),
+      }))
+    : [{ amount: money(gross - withheld - splitPaymentVat), payment_method: null, expected_payment_date: general.data.slice(0, 10) }];
+
+  // The other party: the buyer when the company sells, the seller when it buys; none when it is both (TD21, TD27).
+  const counterpart =
+    isSeller && isBuyer
+      ? null
+      : isSeller
+        ? party(header.cessionario_committente, header.dati_trasmissione.codice_destinatario)
+        : party(header.cedente_prestatore, null);
+
+  return {
+    number: general.numero,
+    tipo_documento: general.tipo_documento,
+    type,
+    direction,
+    format: header.dati_trasmissione.formato_trasmissione,
+    creation_date: general.data.slice(0, 10),
+    gross_amount: money(gross),
+    vat_amount: money(vat),
+    counterpart,
+    flows,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The FatturaPA module's public face: what the invoice routes, the SDI channel and the demo use. Pure code: no Nest,
+ * no database. See ARCHITECTURE.md ("FatturaPA invoices") for how the pieces fit.
+ *
+ *   parseInvoiceXml(bytes)          XML body → { invoice, problems, refusal }
+ *   validateInvoiceJson(json)       JSON body → { invoice, problems }
+ *   invoiceToXml(invoice)           the XML file of a valid JSON invoice
+ *   oneInvoicePerRequest(invoice)   the problem when the file holds several invoices
+ *   sdiChecks(invoice, company)     the SDI's checks beyond the schema, with SDI codes
+ *   deriveDocument(invoice, company) the facts of the document row, its counterpart and its flows
+ *   invoiceJsonSchemas()            OpenAPI components of the JSON invoice
+ */
+import { readXml, type XmlRefusal } from './libxml.js';
+import type { InvoiceProblem } from './problems.js';
+import type { Invoice } from './invoice.types.js';
+import { readInvoiceTree } from './xml-read.js';
+
+export type { Invoice } from './invoice.types.js';
+export type { InvoiceProblem } from './problems.js';
+export type { XmlRefusal } from './libxml.js';
+export { MAX_INVOICE_BYTES } from './libxml.js';
+export { validateInvoiceJson } from './validate.js';
+export { invoiceToXml } from './xml-write.js';
+export { invoiceJsonSchemas, componentName, type JsonSchema } from './openapi.js';
+export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
+export { sdiChecks, type SdiProblem } from './sdi-checks.js';
+export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';
+export { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+export type { CompanyIdentity } from './parties.js';
+
+export interface ParsedInvoiceXml {
+  /** The JSON form of the invoice; null when the body was refused or has problems. */
+  invoice: Invoice | null;
+  /** Schema problems (elements missing, unexpected or out of order, values out of format), one per problem. */
+  problems: InvoiceProblem[];
+  /** Why the body could not be read as XML at all (too large, empty, binary, DOCTYPE, not well-formed), else null. */
+  refusal: XmlRefusal | null;
+}
+
+/** Reads a FatturaPA XML body safely and validates it against the model (the same verdicts as the XML schema). */
+export function parseInvoiceXml(bytes: Buffer): ParsedInvoiceXml {
+  const read = readXml(bytes);
+  if ('refusal' in read) return { invoice: null, problems: [], refusal: read.refusal };
+  return { ...readInvoiceTree(read.root), refusal: null };
+}
+
+/** Flusso takes one invoice per request: a file with several FatturaElettronicaBody is refused (spec section 5). */
+export function oneInvoicePerRequest(invoice: Invoice): InvoiceProblem[] {
+  const bodies = invoice.fattura_elettronica_body.length;
+  if (bodies <= 1) return [];
+  return [
+    {
+      pointer: '/fattura_elettronica_body/1',
+      path: '/FatturaElettronicaBody/1',
+      kind: 'unexpected',
+      message: `The file holds ${bodies} invoices (FatturaElettronicaBody); send one invoice per request`,
+    },
+  ];
+}

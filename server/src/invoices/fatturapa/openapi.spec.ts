@@ -1,0 +1,55 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { Field } from './model-kit.js';
+import { GROUPS } from './model.js';
+import { invoiceJsonSchemas, type JsonSchema } from './openapi.js';
+import { fieldsOf } from './schema-walk.js';
+
+describe('the OpenAPI schema of the JSON invoice', () => {
+  const schemas = invoiceJsonSchemas();
+
+  it('is a valid OpenAPI 3.0 components section', async () => {
+    const document = { openapi: '3.0.3', info: { title: 'invoice', version: '1' }, paths: {}, components: { schemas } };
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('has the spec’s top level: versione, namespace, sistema_emittente, the header and a list of bodies', () => {
+    expect(Object.keys(schemas.Invoice.properties ?? {})).toEqual([
+      'versione',
+      'namespace',
+      'sistema_emittente',
+      'fattura_elettronica_header',
+      'fattura_elettronica_body',
+    ]);
+    expect(schemas.Invoice.required).toEqual(['versione', 'fattura_elettronica_header', 'fattura_elettronica_body']);
+    expect(schemas.Invoice.properties?.fattura_elettronica_body.type).toBe('array');
+  });
+
+  it('documents every member of every block with its Italian element name and meaning', () => {
+    for (const [name, group] of Object.entries(GROUPS)) {
+      const schema = schemas[name === 'FatturaElettronica' ? 'Invoice' : `Invoice${name}`];
+      for (const field of fieldsOf(group) as Field[]) {
+        const property = schema.properties?.[field.json] as JsonSchema;
+        expect({
+          name,
+          member: field.json,
+          documented: property?.description?.includes(`**${field.xml}**`) && property.description.includes(field.meaning),
+        }).toEqual({
+          name,
+          member: field.json,
+          documented: true,
+        });
+      }
+    }
+  });
+
+  it('types the spec’s integers as integers, amounts as strings, codes as enums, and lists as arrays', () => {
+    expect(schemas.InvoiceDatiTrasporto.properties?.numero_colli).toMatchObject({ type: 'integer', minimum: 1, maximum: 9999 });
+    expect(schemas.InvoiceDettaglioPagamento.properties?.giorni_termini_pagamento).toMatchObject({ type: 'integer' });
+    expect(schemas.InvoiceDatiDocumentiCorrelati.properties?.riferimento_numero_linea).toMatchObject({ type: 'array', items: { type: 'integer' } });
+    expect(schemas.InvoiceDatiRiepilogo.properties?.imponibile_importo).toMatchObject({ type: 'string', pattern: '^(?:[\\-]?[0-9]{1,11}\\.[0-9]{2})$' });
+    expect(schemas.InvoiceDatiGeneraliDocumento.properties?.tipo_documento.enum).toContain('TD29');
+    expect(schemas.InvoiceDatiAnagraficiCedente.properties?.regime_fiscale.enum).toContain('RF20');
+    expect(schemas.InvoiceDatiBeniServizi).toMatchObject({ required: ['dettaglio_linee', 'dati_riepilogo'] });
+    expect(schemas.InvoiceAnagrafica.oneOf).toHaveLength(2);
+  });
+});

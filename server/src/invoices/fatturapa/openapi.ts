@@ -1,0 +1,120 @@
+/**
+ * The OpenAPI (3.0, JSON Schema) description of the JSON invoice, generated from the model: one component per block
+ * of the invoice, every member documented with its XML element name, official field number, meaning and format, so
+ * the API reference shows every sub-field. The HTTP layer adds these to the OpenAPI document's components.
+ */
+import type { Field, Group, SimpleType } from './model-kit.js';
+import { many, required } from './model-kit.js';
+import { FATTURAPA_NAMESPACE, GROUPS, ROOT_ATTRIBUTES, ROOT_GROUP } from './model.js';
+import { fieldNumbers, fieldsOf } from './schema-walk.js';
+import { xsdPatternToRegExp } from './values.js';
+
+/** The subset of an OpenAPI 3.0 schema object these components use. */
+export interface JsonSchema {
+  type?: 'object' | 'array' | 'string' | 'integer';
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  items?: JsonSchema;
+  minItems?: number;
+  enum?: string[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  example?: unknown;
+  allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  not?: JsonSchema;
+  anyOf?: JsonSchema[];
+  $ref?: string;
+}
+
+/** Component name of a block: `DatiRiepilogo` → `InvoiceDatiRiepilogo`; the root is `Invoice`. */
+export const componentName = (group: string): string => (group === ROOT_GROUP ? 'Invoice' : `Invoice${group}`);
+
+const CHARSET_PATTERN = { basic: '^[\\u0000-\\u007F]*$', latin1: '^[\\u0000-\\u00FF]*$' } as const;
+
+function simpleSchema(type: SimpleType, description: string): JsonSchema {
+  if (type.jsonInteger) return { type: 'integer', minimum: Number(type.minInclusive), maximum: Number(type.maxInclusive), description };
+  const schema: JsonSchema = { type: 'string', description };
+  if (type.enumeration) schema.enum = Object.keys(type.enumeration);
+  if (type.pattern) schema.pattern = xsdPatternToRegExp(type.pattern).source;
+  else if (type.charset && type.charset !== 'any') schema.pattern = CHARSET_PATTERN[type.charset];
+  if (type.minLength !== undefined) schema.minLength = type.minLength;
+  if (type.maxLength !== undefined) schema.maxLength = type.maxLength;
+  if (type.base === 'date') schema.format = 'date';
+  if (type.base === 'dateTime') schema.format = 'date-time';
+  if (type.base === 'base64Binary') schema.format = 'byte';
+  return schema;
+}
+
+function describe(field: Field, number: string | undefined): string {
+  const where = number ? ` (${number})` : '';
+  if (typeof field.type === 'string') return `**${field.xml}**${where}: ${field.meaning}.`;
+  const codes = field.type.enumeration
+    ? ` Codes: ${Object.entries(field.type.enumeration)
+        .map(([code, meaning]) => `\`${code}\` ${meaning}`)
+        .join('; ')}.`
+    : '';
+  const refused = field.type.outsideSchema
+    ? ` Not accepted: ${Object.entries(field.type.outsideSchema)
+        .map(([code, why]) => `\`${code}\` (${why})`)
+        .join('; ')}.`
+    : '';
+  return `**${field.xml}**${where}: ${field.meaning}. Format: ${field.type.format}.${codes}${refused}`;
+}
+
+function propertySchema(field: Field, number: string | undefined): JsonSchema {
+  const description = describe(field, number);
+  const single: JsonSchema =
+    typeof field.type === 'string'
+      ? { allOf: [{ $ref: `#/components/schemas/${componentName(field.type)}` }], description }
+      : simpleSchema(field.type, description);
+  if (!many(field.occurs)) return single;
+  const items: JsonSchema =
+    typeof field.type === 'string' ? { $ref: `#/components/schemas/${componentName(field.type)}` } : simpleSchema(field.type, field.meaning);
+  return { type: 'array', items, ...(field.occurs === '+' ? { minItems: 1 } : {}), description };
+}
+
+function objectSchema(group: Group, numbers: Map<Field, string>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const requiredMembers: string[] = [];
+  for (const field of fieldsOf(group)) properties[field.json] = propertySchema(field, numbers.get(field));
+  for (const particle of group.particles) if (particle.kind === 'field' && required(particle.occurs)) requiredMembers.push(particle.json);
+  const schema: JsonSchema = { type: 'object', description: `${group.meaning}.`, properties, additionalProperties: false };
+  if (requiredMembers.length) schema.required = requiredMembers;
+  const choices = group.particles.filter((p) => p.kind === 'choice');
+  if (choices.length) {
+    // Exactly one branch: `denominazione`, or `nome` and `cognome`.
+    schema.oneOf = choices[0].branches.map((branch, i, all) => ({
+      required: branch.map((f) => f.json),
+      not: { anyOf: all.filter((_, j) => j !== i).flatMap((other) => other.map((f) => ({ required: [f.json] }))) },
+    }));
+  }
+  return schema;
+}
+
+/** The component schemas of the JSON invoice, keyed by component name (`Invoice`, `InvoiceDatiRiepilogo`…). */
+export function invoiceJsonSchemas(): Record<string, JsonSchema> {
+  const numbers = fieldNumbers();
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, group] of Object.entries(GROUPS)) schemas[componentName(name)] = objectSchema(group, numbers);
+  const root = schemas.Invoice;
+  const attributes = Object.fromEntries(
+    ROOT_ATTRIBUTES.map((a) => [a.json, simpleSchema(a.type, `**${a.xml}** (attribute of the root): ${a.meaning}. Format: ${a.type.format}.`)]),
+  );
+  root.description =
+    'An Italian electronic invoice (FatturaPA 1.2.3, FPA12 or FPR12) in JSON: each member is a FatturaPA element named in snake_case, in the same nesting. Amounts and other decimals are strings written as the XML wants them ("1234.50"); giorni_termini_pagamento, numero_colli and riferimento_numero_linea are integers.';
+  root.properties = {
+    versione: attributes.versione,
+    namespace: { type: 'string', enum: [FATTURAPA_NAMESPACE], description: 'The FatturaPA namespace; optional in requests, always present in answers.' },
+    sistema_emittente: attributes.sistema_emittente,
+    ...root.properties,
+  };
+  root.required = ['versione', ...(root.required ?? [])];
+  return schemas;
+}

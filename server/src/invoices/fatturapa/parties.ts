@@ -1,0 +1,48 @@
+/** The parties of an invoice and the company that sends it: who is who, by VAT number or tax code. */
+import type { Anagrafica, IdFiscale, Invoice } from './invoice.types.js';
+
+/** The company as the invoice rules need it: its VAT number (`IT01234567890`, or the bare Italian digits) and tax code. */
+export interface CompanyIdentity {
+  vat_number: string | null;
+  tax_code?: string | null;
+}
+
+const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+/** A VAT identification as one string: country code and code (`IT01234567890`). */
+export const vatNumber = (id: IdFiscale | undefined): string | null => (id ? compact(`${id.id_paese}${id.id_codice}`) : null);
+
+/** The company's VAT number with its country: a bare 11-digit number is Italian. */
+function companyVat(company: CompanyIdentity): string | null {
+  if (!company.vat_number) return null;
+  const vat = compact(company.vat_number);
+  return /^\d{11}$/.test(vat) ? `IT${vat}` : vat;
+}
+
+interface Party {
+  vat: string | null;
+  taxCode: string | null;
+}
+
+function sameSubject(party: Party, company: CompanyIdentity): boolean {
+  const vat = companyVat(company);
+  if (vat && party.vat === vat) return true;
+  const taxCode = company.tax_code ? compact(company.tax_code) : null;
+  return !!taxCode && party.taxCode === taxCode;
+}
+
+export function seller(invoice: Invoice): Party {
+  const data = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
+  return { vat: vatNumber(data.id_fiscale_iva), taxCode: data.codice_fiscale ?? null };
+}
+
+export function buyer(invoice: Invoice): Party {
+  const data = invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici;
+  return { vat: vatNumber(data.id_fiscale_iva), taxCode: data.codice_fiscale ?? null };
+}
+
+export const companyIsSeller = (invoice: Invoice, company: CompanyIdentity) => sameSubject(seller(invoice), company);
+export const companyIsBuyer = (invoice: Invoice, company: CompanyIdentity) => sameSubject(buyer(invoice), company);
+
+/** The name on an Anagrafica: the company name, or first name and surname. */
+export const displayName = (anagrafica: Anagrafica): string => anagrafica.denominazione ?? [anagrafica.nome, anagrafica.cognome].filter(Boolean).join(' ');

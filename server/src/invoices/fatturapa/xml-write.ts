@@ -1,0 +1,41 @@
+/**
+ * JSON → XML: writes the JSON form of an invoice as a FatturaPA file with xmlbuilder2, elements in schema order, the
+ * root in the FatturaPA namespace with the conventional prefix `p:` and its `versione` attribute, everything below it
+ * unqualified (as the schema wants). Values are written as the JSON form holds them: it carries amounts, dates and
+ * codes as strings already in the schema's format (validateInvoiceJson checks that), and integers as numbers.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Field, Group } from './model-kit.js';
+import { many } from './model-kit.js';
+import { FATTURAPA_NAMESPACE, FATTURAPA_PREFIX, GROUPS, ROOT_ATTRIBUTES, ROOT_GROUP } from './model.js';
+import { fieldsOf } from './schema-walk.js';
+import type { Invoice } from './invoice.types.js';
+
+type JsonObject = { [key: string]: unknown };
+
+function writeField(parent: XMLBuilder, field: Field, value: unknown) {
+  if (value === undefined || value === null) return;
+  for (const one of many(field.occurs) ? (value as unknown[]) : [value]) {
+    const element = parent.ele(field.xml);
+    if (typeof field.type === 'string') writeGroup(element, GROUPS[field.type], one as JsonObject);
+    else element.txt(String(one));
+  }
+}
+
+function writeGroup(element: XMLBuilder, group: Group, object: JsonObject) {
+  for (const field of fieldsOf(group)) writeField(element, field, object[field.json]);
+}
+
+/** The FatturaPA XML of a valid invoice (validate it with validateInvoiceJson first). */
+export function invoiceToXml(invoice: Invoice, options: { pretty?: boolean } = {}): string {
+  const json = invoice as unknown as JsonObject;
+  const attributes: Record<string, string> = {};
+  for (const attribute of ROOT_ATTRIBUTES) {
+    if (json[attribute.json] !== undefined && json[attribute.json] !== null) attributes[attribute.xml] = String(json[attribute.json]);
+  }
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc.ele(FATTURAPA_NAMESPACE, `${FATTURAPA_PREFIX}:${ROOT_GROUP}`, attributes);
+  writeGroup(root, GROUPS[ROOT_GROUP], json);
+  return doc.end({ prettyPrint: options.pretty ?? true });
+}

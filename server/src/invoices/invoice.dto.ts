@@ -1,0 +1,47 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { DocumentDto } from '../documents/document.dto.js';
+import { invoiceToXml } from './fatturapa/index.js';
+import { exampleInvoice } from './invoice-example.js';
+
+/** The answer of invoice creation: the documents created (one), as a list without `page` (spec section 7). */
+@ApiSchema({ name: 'CreatedDocuments' })
+export class CreatedDocumentsDto {
+  @ApiProperty({ type: () => [DocumentDto], description: 'The documents created from the invoice: one.' })
+  data: DocumentDto[];
+}
+
+const example = exampleInvoice();
+const { progressivo_invio: _omitted, ...transmission } = example.fattura_elettronica_header.dati_trasmissione;
+
+/**
+ * The request examples, one per media type: `xml` for application/xml, `json` for application/json (the OpenAPI
+ * document keeps each under its own media type).
+ */
+export const INVOICE_EXAMPLES = {
+  xml: { summary: 'FatturaPA XML (FPR12, TD01)', value: invoiceToXml(example, { pretty: true }) },
+  json: {
+    summary: 'The same invoice as JSON (progressivo_invio left to Flusso)',
+    value: { ...example, fattura_elettronica_header: { ...example.fattura_elettronica_header, dati_trasmissione: transmission } },
+  },
+};
+
+/** The invoice response: the invoice's JSON form plus `xml_url`. */
+export const InvoiceResponseSchema = {
+  allOf: [
+    { $ref: '#/components/schemas/Invoice' },
+    {
+      type: 'object',
+      required: ['xml_url'],
+      properties: {
+        xml_url: {
+          type: 'string',
+          format: 'uri',
+          nullable: true,
+          description:
+            'A link to the XML file that works without an API key until it expires (15 minutes unless configured otherwise); null until the invoice has been sent to the SDI.',
+          example: 'https://api.flusso.example/api/v1/invoice-files/5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c?expires=1772442000&signature=Yk3…',
+        },
+      },
+    },
+  ],
+};

@@ -1,0 +1,120 @@
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompanyId, Public } from '../common/auth/auth-context.js';
+import { RequirePermission } from '../common/auth/permissions.js';
+import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
+import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
+import type { QueryParams } from '../common/listing/list-query.js';
+import { BASE_PATH } from '../openapi/openapi.js';
+import { DocumentDto } from '../documents/document.dto.js';
+import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './invoice.dto.js';
+import { INVOICE_FILE_PATH } from './invoice-link.js';
+import { parseCreateInvoiceQuery, InvoicesService, type InvoiceBody } from './invoices.service.js';
+import { ApiError } from '../common/errors/api-error.js';
+
+/** The body as the content type says (the XML parser hands over the bytes; app.ts lets only these two types through). */
+function invoiceBody(request: FastifyRequest): InvoiceBody {
+  if (Buffer.isBuffer(request.body)) return { kind: 'xml', bytes: request.body };
+  // An empty XML body reaches no parser: it is an empty file, which the XML reader refuses as such.
+  if (request.headers['content-type']?.toLowerCase().startsWith('application/xml')) return { kind: 'xml', bytes: Buffer.alloc(0) };
+  if (!request.headers['content-type']) {
+    throw ApiError.of('bad_request', 'The Content-Type header is missing: send the invoice as application/xml or application/json.');
+  }
+  if (request.body === undefined || request.body === null) {
+    throw ApiError.of('bad_request', 'The request has no body: send one invoice as application/xml or application/json.');
+  }
+  return { kind: 'json', value: request.body };
+}
+
+@ApiTags('Documents')
+@Controller()
+export class InvoicesController {
+  constructor(private readonly invoices: InvoicesService) {}
+
+  @Post('companies/:company_id/documents/invoice')
+  @RequirePermission('documents:write')
+  @ApiCompanyParam()
+  @ApiOperation({
+    operationId: 'createInvoice',
+    summary: 'Create an e-invoice',
+    description:
+      'Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded, and sends a `document.updated` webhook.',
+  })
+  @ApiQuery({
+    name: 'issue',
+    required: false,
+    schema: { type: 'boolean', default: false },
+    description: 'true: issue the invoice (CREATED, sent to the SDI); false: keep it as a DRAFT.',
+  })
+  @ApiQuery({
+    name: 'reconciliation_identifier',
+    required: false,
+    schema: { type: 'string', minLength: 1, maxLength: 140 },
+    description:
+      "Your reference for the payment (such as the text you ask the customer to write in the transfer's description). A bank transaction imported later whose description contains it is reconciled with the invoice's flows automatically.",
+    example: 'RF18 0000 0000 0042',
+  })
+  @ApiConsumes('application/json', 'application/xml')
+  @ApiBody({ schema: { $ref: '#/components/schemas/Invoice' }, description: 'One FatturaPA invoice.', examples: INVOICE_EXAMPLES })
+  @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
+  @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', ...COMMON_ERRORS)
+  create(@CompanyId() companyId: string, @Req() request: FastifyRequest, @Query() query: QueryParams) {
+    const options = parseCreateInvoiceQuery(query);
+    return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));
+  }
+
+  @Post('companies/:company_id/documents/:id/issue')
+  @RequirePermission('documents:write')
+  @HttpCode(200)
+  @ApiCompanyParam()
+  @ApiIdParam('id', 'Document id.')
+  @ApiOperation({
+    operationId: 'issueDocument',
+    summary: 'Issue a draft document',
+    description:
+      'Issues a DRAFT: it becomes CREATED and, for an e-invoice, is sent to the SDI, whose outcome moves it on (SENT, then DELIVERED, NOT_DELIVERED or DISCARDED; REFUSED by a public administration). Only a DRAFT can be issued (422 `invalid_state`). Answers with the document, every member expanded, and sends a `document.updated` webhook.',
+  })
+  @ApiOkResponse({ type: DocumentDto })
+  @ApiErrors(400, 403, 404, 'invalid_state', ...COMMON_ERRORS)
+  issue(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.invoices.issue(companyId, id);
+  }
+
+  @Get('companies/:company_id/documents/:id/invoice')
+  @RequirePermission('documents:read')
+  @ApiCompanyParam()
+  @ApiIdParam('id', 'Document id.')
+  @ApiOperation({
+    operationId: 'getInvoice',
+    summary: 'Get the e-invoice of a document',
+    description:
+      'The invoice of an e-invoice document, in its JSON form, with `xml_url`: `null` until the invoice has been sent to the SDI, then a link to the XML file that works without an API key for a limited time (15 minutes unless configured otherwise). Read the invoice again for a fresh link. A document that is not an e-invoice is a 404.',
+  })
+  @ApiOkResponse({ schema: InvoiceResponseSchema })
+  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  get(@CompanyId() companyId: string, @Param('id') id: string, @Req() request: FastifyRequest) {
+    return this.invoices.get(companyId, id, `${request.protocol}://${request.host}${BASE_PATH}`);
+  }
+
+  @Get(`${INVOICE_FILE_PATH}/:document_id`)
+  @Public()
+  @ApiOperation({
+    operationId: 'getInvoiceFile',
+    summary: 'Download an invoice XML by its signed link',
+    description:
+      'The XML file of an e-invoice, exactly as stored, behind the temporary link that `xml_url` gives. No API key: the link is signed. An expired or altered link is a 403.',
+    security: [],
+  })
+  @ApiIdParam('document_id', 'Document id.')
+  @ApiQuery({ name: 'expires', required: true, schema: { type: 'integer' }, description: 'When the link stops working (Unix seconds).' })
+  @ApiQuery({ name: 'signature', required: true, schema: { type: 'string' }, description: 'The link signature.' })
+  @ApiOkResponse({ description: 'The invoice XML file.', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiErrors(403, 404, 500)
+  @Header('cache-control', 'private, no-store')
+  async file(@Param('document_id') documentId: string, @Query() query: QueryParams, @Res() reply: FastifyReply) {
+    const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
+    const { xml, fileName } = await this.invoices.file(documentId, single('expires'), single('signature'));
+    return reply.type('application/xml').header('content-disposition', `attachment; filename="${fileName}"`).send(xml);
+  }
+}

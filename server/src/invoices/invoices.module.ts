@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module.js';
+import { InvoicesController } from './invoices.controller.js';
+import { InvoicesService } from './invoices.service.js';
+
+/** E-invoices through the API: create from FatturaPA XML or JSON, issue a draft, read back with a signed link. */
+@Module({
+  imports: [DocumentsModule],
+  controllers: [InvoicesController],
+  providers: [InvoicesService],
+})
+export class InvoicesModule {}

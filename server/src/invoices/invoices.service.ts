@@ -1,0 +1,311 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { Company } from '../companies/company.entity.js';
+import { findOwned } from '../common/database/find-owned.js';
+import { isUuid } from '../common/validation/uuid.js';
+import { ApiError, errorItem, type ErrorItem } from '../common/errors/api-error.js';
+import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Counterpart } from '../counterparts/counterpart.entity.js';
+import { canTransition } from '../documents/document-transitions.js';
+import type { DocumentDto } from '../documents/document.dto.js';
+import { Document } from '../documents/document.entity.js';
+import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from '../documents/document.presenter.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { Flow } from '../flows/flow.entity.js';
+import {
+  deriveDocument,
+  invoiceToXml,
+  MAX_INVOICE_BYTES,
+  oneInvoicePerRequest,
+  parseInvoiceXml,
+  sdiChecks,
+  validateInvoiceJson,
+  type DerivedCounterpart,
+  type DerivedDocument,
+  type Invoice,
+  type InvoiceProblem,
+  type SdiProblem,
+} from './fatturapa/index.js';
+import { StoredInvoice } from './invoice.entity.js';
+import { signInvoiceLink, verifyInvoiceLink } from './invoice-link.js';
+import { isDuplicateInvoice, loadStoredInvoice, nextProgressivo } from './invoice-store.js';
+
+/** Error items answered for one request at most; a file broken everywhere says so in the last one. */
+const MAX_ERROR_ITEMS = 100;
+
+/** The body of a create-invoice request, as the content type says it came. */
+export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown };
+
+export interface CreateInvoiceOptions {
+  issue: boolean;
+  reconciliationIdentifier: string | null;
+}
+
+/** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
+export type InvoiceResponse = Invoice & { xml_url: string | null };
+
+/** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
+const PROGRESSIVO_PLACEHOLDER = '00000';
+
+function capped(items: ErrorItem[]): ErrorItem[] {
+  if (items.length <= MAX_ERROR_ITEMS) return items;
+  const rest = items.length - (MAX_ERROR_ITEMS - 1);
+  return [...items.slice(0, MAX_ERROR_ITEMS - 1), { ...items[MAX_ERROR_ITEMS - 1], detail: `… and ${rest} more problems of the same kind or others.` }];
+}
+
+/** Where a problem is, as the request wrote it: an XML path for XML, a JSON Pointer for JSON ('' for the whole invoice). */
+const pointerOf = (problem: { pointer: string; path: string }, kind: InvoiceBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
+
+function invalidInvoice(problems: InvoiceProblem[], kind: InvoiceBody['kind']): ApiError {
+  return new ApiError(
+    422,
+    capped(problems.map((p) => errorItem('invalid_invoice', p.line !== undefined ? `${p.message} (line ${p.line})` : p.message, pointerOf(p, kind)))),
+  );
+}
+
+function sdiCheckFailed(problems: SdiProblem[], kind: InvoiceBody['kind']): ApiError {
+  return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
+}
+
+/** The SDI's duplicate rule (00404) compares number, year, TipoDocumento and seller. */
+function duplicateKey(invoice: Invoice): string {
+  const seller = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
+  const sellerId = seller.id_fiscale_iva ? `${seller.id_fiscale_iva.id_paese}${seller.id_fiscale_iva.id_codice}` : `CF${seller.codice_fiscale}`;
+  const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
+  return [sellerId.replace(/[\s.-]/g, '').toUpperCase(), general.data.slice(0, 4), general.tipo_documento, general.numero].join('/');
+}
+
+/** The SDI file name: the company's country and VAT number, `_`, the ProgressivoInvio (SDI rule 00001). */
+function fileName(company: Company, progressivo: string): string {
+  const vat = (company.vatNumber ?? '').replace(/[\s.-]/g, '').toUpperCase();
+  return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
+}
+
+/** Parses the create-invoice query: `issue` (true/false, default false) and `reconciliation_identifier`. */
+export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOptions {
+  rejectUnknownParams(query, ['issue', 'reconciliation_identifier']);
+  const single = (name: string): string | undefined => {
+    const value = query[name];
+    if (value !== undefined && typeof value !== 'string') throw ApiError.badQuery(name, `${name} may be given once.`);
+    return value;
+  };
+  const issue = single('issue');
+  if (issue !== undefined && issue !== 'true' && issue !== 'false') throw ApiError.badQuery('issue', `issue must be true or false, got "${issue}".`);
+  const identifier = single('reconciliation_identifier');
+  if (identifier !== undefined && !/^[\x21-\x7E](?:[\x20-\x7E]{0,138}[\x21-\x7E])?$/.test(identifier)) {
+    throw ApiError.badQuery(
+      'reconciliation_identifier',
+      'reconciliation_identifier must be 1 to 140 printable ASCII characters, not starting or ending with a space.',
+    );
+  }
+  return { issue: issue === 'true', reconciliationIdentifier: identifier ?? null };
+}
+
+/**
+ * E-invoices: creating a document from a FatturaPA invoice (XML or JSON), issuing a draft, and reading the invoice
+ * back with a temporary link to its XML. What the SDI does next happens in the worker (invoices/sdi/).
+ */
+@Injectable()
+export class InvoicesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  /** Reads and checks the invoice (schema, one invoice, SDI checks), without touching the database but for the company. */
+  private read(body: InvoiceBody): { invoice: Invoice; xml: Buffer | null } {
+    if (body.kind === 'xml') {
+      const parsed = parseInvoiceXml(body.bytes);
+      if (parsed.refusal) {
+        if (parsed.refusal.reason === 'too_large') {
+          throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
+        }
+        const line = parsed.refusal.reason === 'malformed' && parsed.refusal.line ? ` (line ${parsed.refusal.line})` : '';
+        throw ApiError.of('invalid_invoice_xml', `${parsed.refusal.message}${line}`);
+      }
+      if (!parsed.invoice) throw invalidInvoice(parsed.problems, 'xml');
+      return { invoice: parsed.invoice, xml: body.bytes };
+    }
+    const value = body.value;
+    const transmission = (value as { fattura_elettronica_header?: { dati_trasmissione?: unknown } } | null)?.fattura_elettronica_header?.dati_trasmissione;
+    const filled =
+      transmission && typeof transmission === 'object' && !Array.isArray(transmission) && !('progressivo_invio' in transmission)
+        ? {
+            ...(value as object),
+            fattura_elettronica_header: {
+              ...(value as { fattura_elettronica_header: object }).fattura_elettronica_header,
+              dati_trasmissione: { ...transmission, progressivo_invio: PROGRESSIVO_PLACEHOLDER },
+            },
+          }
+        : value;
+    const checked = validateInvoiceJson(filled);
+    if (!checked.invoice) throw invalidInvoice(checked.problems, 'json');
+    return { invoice: checked.invoice, xml: null };
+  }
+
+  /**
+   * Creates the document of one invoice, in a transaction of its own or, given `within`, in the caller's (the demo
+   * loads its invoices in its own transaction).
+   */
+  async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+    const { invoice, xml } = this.read(body);
+    const several = oneInvoicePerRequest(invoice);
+    if (several.length) throw invalidInvoice(several, body.kind);
+    const company = await (within ?? this.db.manager).getRepository(Company).findOneByOrFail({ id: companyId });
+    const identity = { vat_number: company.vatNumber };
+    const problems = sdiChecks(invoice, identity);
+    if (problems.length) throw sdiCheckFailed(problems, body.kind);
+    const derived = deriveDocument(invoice, identity);
+
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (within ? work(within) : this.db.transaction(work));
+    return inTransaction(async (manager) => {
+      const progressivo = await nextProgressivo(manager, companyId);
+      if (!progressivo) throw ApiError.of('unprocessable_entity', 'The company has used every ProgressivoInvio (36^5 files): ask Flusso support.');
+      if (body.kind === 'json') invoice.fattura_elettronica_header.dati_trasmissione.progressivo_invio = progressivo;
+      const file = xml ?? Buffer.from(invoiceToXml(invoice), 'utf8');
+      const counterpartId = derived.counterpart ? await this.counterpartFor(manager, companyId, derived.counterpart) : null;
+      const document = await this.insertDocument(manager, companyId, derived, counterpartId, fileName(company, progressivo), options.issue);
+      try {
+        await manager.getRepository(StoredInvoice).insert({
+          documentId: document.id,
+          companyId,
+          progressivoInvio: progressivo,
+          source: body.kind,
+          xml: file,
+          invoice,
+          duplicateKey: duplicateKey(invoice),
+          reconciliationIdentifier: options.reconciliationIdentifier,
+          transmissionRequestedAt: options.issue ? new Date() : null,
+        });
+      } catch (error) {
+        if (!isDuplicateInvoice(error)) throw error;
+        const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
+        throw sdiCheckFailed(
+          [
+            {
+              code: '00404',
+              pointer: '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/numero',
+              path: '/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Numero',
+              message: `The company already has invoice ${general.numero} of ${general.data.slice(0, 4)} (${general.tipo_documento}) from this seller: the SDI refuses duplicates. A discarded invoice may be sent again.`,
+            },
+          ],
+          body.kind,
+        );
+      }
+      // A new document is version 1 and announces nothing: `document.updated` is for its changes (DocumentsService).
+      const [presented] = await presentDocuments(manager, [document], ALL_DOCUMENT_EXPANSIONS);
+      return [presented];
+    });
+  }
+
+  /** The counterpart with the invoice party's VAT number, else its tax code, else a new one. */
+  private async counterpartFor(manager: EntityManager, companyId: string, party: DerivedCounterpart): Promise<string> {
+    const repository = manager.getRepository(Counterpart);
+    const found =
+      (party.vat_number && (await repository.findOneBy({ companyId, vatNumber: party.vat_number }))) ||
+      (party.tax_number && (await repository.findOneBy({ companyId, taxNumber: party.tax_number })));
+    if (found) return found.id;
+    // Another request may create the same counterpart meanwhile: the VAT number is unique in the company.
+    const [row]: Array<{ id: string }> = await manager.query(
+      `INSERT INTO counterparts (company_id, company_name, address, city, postal_code, province_code, country, tax_number, vat_number, destination_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (company_id, vat_number) DO UPDATE SET vat_number = EXCLUDED.vat_number
+       RETURNING id`,
+      [
+        companyId,
+        party.company_name,
+        party.address,
+        party.city,
+        party.postal_code,
+        party.province_code,
+        party.country,
+        party.tax_number,
+        party.vat_number,
+        party.destination_code,
+      ],
+    );
+    return row.id;
+  }
+
+  private async insertDocument(
+    manager: EntityManager,
+    companyId: string,
+    derived: DerivedDocument,
+    counterpartId: string | null,
+    file: string,
+    issue: boolean,
+  ): Promise<Document> {
+    const documents = manager.getRepository(Document);
+    const document = await documents.save(
+      documents.create({
+        companyId,
+        number: derived.number,
+        type: derived.type,
+        status: issue ? 'CREATED' : 'DRAFT',
+        format: derived.format,
+        isEInvoice: true,
+        direction: derived.direction,
+        currency: derived.gross_amount.currency,
+        grossAmount: derived.gross_amount.amount,
+        vatAmount: derived.vat_amount.amount,
+        counterpartId,
+        creationDate: derived.creation_date,
+        fileName: file,
+      }),
+    );
+    const flows = manager.getRepository(Flow);
+    await flows.insert(
+      derived.flows.map((flow) =>
+        flows.create({
+          companyId,
+          documentId: document.id,
+          amount: flow.amount.amount,
+          currency: flow.amount.currency,
+          paymentStatus: 'TO_PAY',
+          paymentMethod: flow.payment_method,
+          expectedPaymentDate: flow.expected_payment_date,
+        }),
+      ),
+    );
+    return documents.findOneByOrFail({ id: document.id });
+  }
+
+  /** Issues a DRAFT: it becomes CREATED and, for an e-invoice, goes to the SDI. */
+  async issue(companyId: string, id: string): Promise<DocumentDto> {
+    return this.db.transaction(async (manager) => {
+      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
+      const document = await this.documents.lock(manager, found.id);
+      if (!canTransition(document.status, 'CREATED')) {
+        throw ApiError.of('invalid_state', `The document is ${document.status}: only a DRAFT can be issued.`);
+      }
+      await manager.getRepository(Document).update({ id: document.id }, { status: 'CREATED' });
+      await manager.getRepository(StoredInvoice).update({ documentId: document.id }, { transmissionRequestedAt: () => 'now()' });
+      return this.documents.recordUpdated(manager, document);
+    });
+  }
+
+  /** The invoice of an e-invoice document, with a link to its XML once the SDI has it. */
+  async get(companyId: string, id: string, baseUrl: string): Promise<InvoiceResponse> {
+    const document = await findOwned(this.db.getRepository(Document), companyId, id, 'Document');
+    const loaded = await loadStoredInvoice(this.db.manager, companyId, document.id);
+    if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice.');
+    const expires = Math.floor(Date.now() / 1000) + this.config.invoices.linkTtlSeconds;
+    const xmlUrl = loaded.stored.sentAt ? baseUrl + signInvoiceLink(this.config.invoices.linkKey, document.id, expires) : null;
+    return { ...loaded.invoice, xml_url: xmlUrl };
+  }
+
+  /** The XML behind a signed link, with its file name; refused when the link expired or was altered. */
+  async file(documentId: string, expires: string | undefined, signature: string | undefined): Promise<{ xml: Buffer; fileName: string }> {
+    if (!isUuid(documentId)) throw ApiError.notFound('Invoice');
+    const verdict = verifyInvoiceLink(this.config.invoices.linkKey, documentId, expires, signature, Math.floor(Date.now() / 1000));
+    if (verdict === 'expired') throw ApiError.forbidden('This link to the invoice has expired: read the invoice again for a new one.');
+    if (verdict === 'invalid') throw ApiError.forbidden('This link to the invoice is not valid: its signature does not match.');
+    const stored = await this.db.getRepository(StoredInvoice).findOneBy({ documentId: documentId.toLowerCase() });
+    const document = stored && (await this.db.getRepository(Document).findOneBy({ id: stored.documentId }));
+    if (!stored || !document || !stored.sentAt) throw ApiError.notFound('Invoice');
+    return { xml: stored.xml, fileName: document.fileName ?? `${document.id}.xml` };
+  }
+}

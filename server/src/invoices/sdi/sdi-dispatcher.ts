@@ -1,0 +1,108 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { PgListener } from '../../common/database/pg-listener.js';
+import { WORK_CHANNELS } from '../../common/database/work-channels.js';
+import { Doorbell } from '../../common/events/doorbell.js';
+import { SDI_QUEUE } from './sdi-channel.js';
+
+export const TRANSMIT_JOB = 'transmit';
+const BATCH = 100;
+const IDLE_MS = 1000;
+/** A transmission queued this long ago whose document is still CREATED is checked: was its job lost? */
+export const SDI_SWEEP_AFTER_MS = 30_000;
+
+export interface TransmitJob {
+  documentId: string;
+}
+
+const transmitJobId = (documentId: string) => `transmit-${documentId}`;
+
+/**
+ * Moves issued e-invoices from PostgreSQL to the `sdi` queue: the API only records, in the transaction that makes a
+ * document CREATED, that its file is to be transmitted (`invoices.transmission_requested_at`, which notifies this
+ * loop); the worker queues the transmission job. So the API never waits on the SDI nor on Redis for it, and Redis is
+ * not the record: the sweeper queues again a transmission whose job was lost (Redis restarted empty).
+ */
+@Injectable()
+export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(SdiDispatcher.name);
+  private readonly doorbell = new Doorbell();
+  private running = false;
+  private loop?: Promise<void>;
+  private lastSweep = 0;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectQueue(SDI_QUEUE) private readonly queue: Queue<TransmitJob>,
+    listener: PgListener,
+  ) {
+    listener.on(WORK_CHANNELS.sdi, this.doorbell.ring);
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.doorbell.ring();
+    await this.loop;
+  }
+
+  /** Queues one batch of requested transmissions; returns how many. */
+  async dispatchBatch(): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      const rows: Array<{ document_id: string }> = await manager.query(
+        `SELECT document_id FROM invoices WHERE transmission_requested_at IS NOT NULL AND transmission_queued_at IS NULL
+          ORDER BY transmission_requested_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH],
+      );
+      if (!rows.length) return 0;
+      await this.queue.addBulk(
+        rows.map(({ document_id }) => ({
+          name: TRANSMIT_JOB,
+          data: { documentId: document_id },
+          opts: { jobId: transmitJobId(document_id), attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
+        })),
+      );
+      await manager.query('UPDATE invoices SET transmission_queued_at = now() WHERE document_id = ANY($1::uuid[])', [rows.map((r) => r.document_id)]);
+      return rows.length;
+    });
+  }
+
+  /** Queues again the transmissions of documents still CREATED whose job is gone; returns how many. */
+  async sweep(): Promise<number> {
+    const rows: Array<{ document_id: string }> = await this.db.query(
+      `SELECT i.document_id FROM invoices i JOIN documents d ON d.id = i.document_id
+        WHERE d.status = 'CREATED' AND i.transmission_queued_at < now() - make_interval(secs => $1::int / 1000.0)
+        ORDER BY i.transmission_queued_at LIMIT 1000`,
+      [SDI_SWEEP_AFTER_MS],
+    );
+    const lost: string[] = [];
+    for (const { document_id } of rows) if (!(await this.queue.getJob(transmitJobId(document_id)))) lost.push(document_id);
+    if (lost.length) {
+      this.logger.warn(`${lost.length} SDI transmission(s) had lost their job (Redis restarted empty?); queueing them again`);
+      await this.db.query('UPDATE invoices SET transmission_queued_at = NULL WHERE document_id = ANY($1::uuid[])', [lost]);
+    }
+    return lost.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        if (Date.now() - this.lastSweep > SDI_SWEEP_AFTER_MS) {
+          this.lastSweep = Date.now();
+          await this.sweep();
+        }
+        if ((await this.dispatchBatch()) === BATCH) continue;
+      } catch (error) {
+        this.logger.error(`SDI dispatch failed, retrying: ${(error as Error).message}`);
+      }
+      await this.doorbell.wait(IDLE_MS);
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { createTenant, startApi, type TestApi, type Tenant } from '../../../test/api.js';
+import { expectError } from '../../../test/expect.js';
+import { startWorker } from '../../../test/worker.js';
+import { DomainEvent } from '../../common/events/event.entity.js';
+import { DOCUMENT_TRANSITIONS } from '../../documents/document-transitions.js';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '../../documents/document.enums.js';
+import { invoiceToXml } from '../fatturapa/index.js';
+import { exampleInvoice, type ExampleOptions } from '../invoice-example.js';
+import { signInvoiceLink } from '../invoice-link.js';
+import { SDI_QUEUE } from './sdi-channel.js';
+import { SdiNotifications } from './sdi-notifications.js';
+
+const FINAL: DocumentStatus[] = ['DELIVERED', 'NOT_DELIVERED', 'DISCARDED', 'REFUSED'];
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the SDI sandbox and the document lifecycle (real worker, BullMQ)', () => {
+  let api: TestApi;
+  let worker: INestApplicationContext;
+  let rossi: Tenant;
+  let pa: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi();
+    worker = await startWorker(api.config.databaseUrl, { SDI_SANDBOX_DELAYS: '150ms,150ms' });
+    rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
+    pa = await createTenant(api, 'Fornitore PA S.r.l.');
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+  });
+
+  const documentUrl = (tenant: Tenant, id: string) => `/api/v1/companies/${tenant.companyId}/documents/${id}`;
+  const send = async (tenant: Tenant, options: ExampleOptions & { format?: 'FPA12' }, query = '?issue=true') => {
+    const invoice = exampleInvoice({ sellerVat: tenant.vatNumber.slice(2), ...options });
+    if (options.format === 'FPA12') {
+      invoice.versione = 'FPA12';
+      invoice.fattura_elettronica_header.dati_trasmissione.formato_trasmissione = 'FPA12';
+    }
+    const response = await api.http
+      .post(`/api/v1/companies/${tenant.companyId}/documents/invoice${query}`)
+      .set(tenant.auth)
+      .set('Content-Type', 'application/xml')
+      .send(invoiceToXml(invoice));
+    expect(response.status).toBe(201);
+    return response.body.data[0] as { id: string; status: string };
+  };
+  const document = async (tenant: Tenant, id: string) => (await api.http.get(documentUrl(tenant, id)).set(tenant.auth).expect(200)).body;
+  const settled = (tenant: Tenant, id: string, final: DocumentStatus) =>
+    until(
+      `${id} to be ${final}`,
+      () => document(tenant, id),
+      (d) => d.status === final,
+    );
+  const statusEvents = async (id: string) =>
+    (await api.db.getRepository(DomainEvent).find({ order: { createdAt: 'ASC' } }))
+      .filter((e) => e.payload.id === id)
+      .map((e) => [e.payload.version, e.payload.status, e.payload.delivery_status]);
+
+  it('delivers an ordinary invoice: CREATED → SENT → DELIVERED, one document.updated per change, versions in order', async () => {
+    const created = await send(rossi, { number: 'L-1' });
+    expect(created.status).toBe('CREATED');
+    const delivered = await settled(rossi, created.id, 'DELIVERED');
+    expect(delivered).toMatchObject({ delivery_status: 'RC', delivery_date: expect.any(String), version: 3 });
+    expect(await statusEvents(created.id)).toEqual([
+      [2, 'SENT', null],
+      [3, 'DELIVERED', 'RC'],
+    ]);
+  });
+
+  it("reaches every outcome on the sandbox's triggers", async () => {
+    const cases: Array<[Tenant, ExampleOptions & { format?: 'FPA12' }, DocumentStatus, string]> = [
+      [rossi, { number: 'L-2', codiceDestinatario: 'NODELIV' }, 'NOT_DELIVERED', 'MC'],
+      [rossi, { number: 'L-3', codiceDestinatario: 'DISCARD' }, 'DISCARDED', 'NS 00311'],
+      [pa, { number: 'L-4', codiceDestinatario: 'UFABCD', format: 'FPA12' }, 'DELIVERED', 'RC'],
+      [pa, { number: 'L-5', codiceDestinatario: 'NODELI', format: 'FPA12' }, 'NOT_DELIVERED', 'AT'],
+      [pa, { number: 'L-6', codiceDestinatario: 'DISCAR', format: 'FPA12' }, 'DISCARDED', 'NS 00311'],
+      [pa, { number: 'L-7', codiceDestinatario: 'REFUSE', format: 'FPA12' }, 'REFUSED', 'NE EC02'],
+    ];
+    const sent = await Promise.all(cases.map(async ([tenant, options]) => (await send(tenant, options)).id));
+    for (const [i, [tenant, , status, deliveryStatus]] of cases.entries()) {
+      const final = await settled(tenant, sent[i], status);
+      expect([final.number, final.delivery_status]).toEqual([cases[i][1].number, deliveryStatus]);
+      const history = (await statusEvents(sent[i])).map(([, s]) => s);
+      expect(history).toEqual(status === 'REFUSED' ? ['SENT', 'DELIVERED', 'REFUSED'] : ['SENT', status]);
+    }
+    // A discarded invoice counts as never issued: the same number may be sent again.
+    const again = await send(rossi, { number: 'L-3' });
+    await settled(rossi, again.id, 'DELIVERED');
+  });
+
+  it('issues a draft later, and sends it then', async () => {
+    const draft = await send(rossi, { number: 'L-8' }, '');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await document(rossi, draft.id)).status).toBe('DRAFT');
+    await api.http
+      .post(`${documentUrl(rossi, draft.id)}/issue`)
+      .set(rossi.auth)
+      .expect(200);
+    await settled(rossi, draft.id, 'DELIVERED');
+  });
+
+  it('refuses any status change outside the transitions table', async () => {
+    const notifications = worker.get(SdiNotifications);
+    const draft = await send(rossi, { number: 'L-9' }, '');
+    expect(await notifications.apply(draft.id, { kind: 'RC' })).toBe('refused');
+    expect(await notifications.apply(draft.id, { kind: 'sent' })).toBe('refused');
+    const delivered = await send(rossi, { number: 'L-10' });
+    await settled(rossi, delivered.id, 'DELIVERED');
+    expect(await notifications.apply(delivered.id, { kind: 'NS', errors: ['00404'] })).toBe('refused');
+    expect(await notifications.apply(delivered.id, { kind: 'RC' })).toBe('already');
+    expect((await document(rossi, delivered.id)).version).toBe(3);
+    // The table itself: final statuses lead nowhere, and every status is in it.
+    expect(Object.keys(DOCUMENT_TRANSITIONS).sort()).toEqual([...DOCUMENT_STATUSES].sort());
+    for (const status of ['NOT_DELIVERED', 'DISCARDED', 'REFUSED'] as const) expect(DOCUMENT_TRANSITIONS[status]).toEqual([]);
+    expect(FINAL.every((s) => DOCUMENT_STATUSES.includes(s))).toBe(true);
+  });
+
+  it('links the XML once sent: the link works without a key, and fails when expired or altered', async () => {
+    const created = await send(rossi, { number: 'L-11' });
+    const invoiceUrl = `${documentUrl(rossi, created.id)}/invoice`;
+    await settled(rossi, created.id, 'DELIVERED');
+    const read = await api.http.get(invoiceUrl).set(rossi.auth).expect(200);
+    const link = new URL(read.body.xml_url);
+    expect(link.pathname).toBe(`/api/v1/invoice-files/${created.id}`);
+    const file = await api.http.get(link.pathname + link.search).expect(200);
+    expect(file.headers['content-type']).toMatch(/^application\/xml/);
+    expect(file.headers['content-disposition']).toMatch(/_0000\w\.xml"$/);
+    expect(file.text ?? file.body.toString()).toContain('<Numero>L-11</Numero>');
+
+    const altered = new URL(link);
+    altered.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 3600));
+    expectError(await api.http.get(altered.pathname + altered.search), 403, 'forbidden', undefined, /signature/);
+    const otherDocument = link.pathname.replace(created.id, (await send(rossi, { number: 'L-12' })).id) + link.search;
+    expectError(await api.http.get(otherDocument), 403, 'forbidden');
+    const expired = signInvoiceLink(api.config.invoices.linkKey, created.id, Math.floor(Date.now() / 1000) - 1);
+    expectError(await api.http.get(`/api/v1${expired}`), 403, 'forbidden', undefined, /expired/);
+    expectError(await api.http.get(link.pathname), 403, 'forbidden');
+  });
+});
+
+describe('the production SDI channel', () => {
+  let api: TestApi;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    api = await startApi();
+    worker = await startWorker(api.config.databaseUrl, { SDI_CHANNEL: 'production' });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+  });
+
+  it('fails the transmission with "SDI channel not configured" and leaves the document CREATED', async () => {
+    const tenant = await createTenant(api);
+    const invoice = exampleInvoice({ sellerVat: tenant.vatNumber.slice(2) });
+    const created = await api.http.post(`/api/v1/companies/${tenant.companyId}/documents/invoice?issue=true`).set(tenant.auth).send(invoice).expect(201);
+    const id = created.body.data[0].id;
+    const queue = worker.get<Queue>(getQueueToken(SDI_QUEUE));
+    const job = await until(
+      'the transmission to fail',
+      () => queue.getJob(`transmit-${id}`),
+      (j) => Boolean(j && j.attemptsMade > 0),
+    );
+    expect(job!.failedReason).toMatch(/^SDI channel not configured/);
+    const document = await api.http.get(`/api/v1/companies/${tenant.companyId}/documents/${id}`).set(tenant.auth).expect(200);
+    expect(document.body).toMatchObject({ status: 'CREATED', version: 1 });
+  });
+});

@@ -1,0 +1,48 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { loadStoredInvoice } from '../invoice-store.js';
+import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
+import { SdiNotifications } from './sdi-notifications.js';
+import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './sdi-sandbox.js';
+
+/**
+ * The consumer of the `sdi` queue. `transmit`: hands a CREATED document's file to the SDI channel, then records it SENT
+ * (a failure, such as the production channel not being configured, fails the job, which BullMQ retries with backoff;
+ * the document stays CREATED). `sandbox-notice`: the development SDI's notifications.
+ */
+@Processor(SDI_QUEUE, { concurrency: 16 })
+export class SdiProcessor extends WorkerHost {
+  private readonly logger = new Logger(SdiProcessor.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly channel: SdiChannel,
+    private readonly notifications: SdiNotifications,
+  ) {
+    super();
+  }
+
+  async process(job: Job<TransmitJob | SandboxJob>): Promise<void> {
+    if (job.name === TRANSMIT_JOB) return this.transmit(job.data.documentId);
+    if (job.name === SANDBOX_JOB && this.channel instanceof SandboxSdiChannel) return this.channel.run(job.data as SandboxJob);
+    this.logger.warn(`unknown SDI job ${job.name} (${job.id}) ignored`);
+  }
+
+  private async transmit(documentId: string): Promise<void> {
+    const [row]: Array<{ company_id: string; status: string }> = await this.db.query('SELECT company_id, status FROM documents WHERE id = $1', [documentId]);
+    if (row?.status !== 'CREATED') return;
+    const loaded = await loadStoredInvoice(this.db.manager, row.company_id, documentId);
+    if (!loaded) return;
+    try {
+      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.xml });
+    } catch (error) {
+      this.logger.error(`transmitting ${loaded.document.fileName} (document ${documentId}) to the SDI failed: ${(error as Error).message}`);
+      throw error;
+    }
+    await this.notifications.apply(documentId, { kind: 'sent' });
+  }
+}

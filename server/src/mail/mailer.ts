@@ -1,0 +1,70 @@
+import { Logger } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailSettings } from '../config/config.js';
+import type { MailMessage } from '../deliveries/delivery.entity.js';
+
+/** What the mail server said about a message it took. */
+export interface MailReceipt {
+  messageId: string;
+  /** The server's last reply (`250 OK…`), or where the message was written. */
+  response: string;
+}
+
+/** The port through which Flusso sends e-mail; the worker's mail channel is its only user. */
+export interface Mailer {
+  send(message: MailMessage): Promise<MailReceipt>;
+  close(): void;
+}
+
+export const MAILER = Symbol('MAILER');
+
+/** A refusal by the mail server, with its SMTP reply code (`responseCode`) when it gave one. */
+export type MailError = Error & { responseCode?: number; response?: string };
+
+function toNodemailer(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, encoding: a.encoding, contentType: a.contentType })),
+  };
+}
+
+/**
+ * The nodemailer adapter: SMTP when SMTP_URL is set (a pooled connection, reused between messages); otherwise, on a
+ * developer's machine, each message is written as an .eml file to MAIL_OUTBOX_DIR (any mail client opens it) and the
+ * path is logged.
+ */
+export function createMailer(settings: MailSettings): Mailer {
+  const logger = new Logger('Mailer');
+  if (settings.smtpUrl) {
+    const url = new URL(settings.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
+    return {
+      send: async (message) => {
+        const info = await transport.sendMail(toNodemailer(settings.from, message));
+        return { messageId: info.messageId, response: info.response };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const folder = resolve(settings.outboxDir);
+  return {
+    send: async (message) => {
+      const info = await transport.sendMail(toNodemailer(settings.from, message));
+      await mkdir(folder, { recursive: true });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.log(`no SMTP_URL: e-mail "${message.subject}" to ${message.to.join(', ')} written to ${file}`);
+      return { messageId: info.messageId, response: `written to ${file}` };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { findOwned } from '../common/database/find-owned.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { defineList } from '../common/listing/list-spec.js';
+import { AFFIX_MAX_LENGTH, type CreateSectionalDto, MAX_PROGRESSIVE, type SectionalDto, type UpdateSectionalDto } from './sectional.dto.js';
+import { Sectional } from './sectional.entity.js';
+
+export const sectionalList = defineList({
+  alias: 'sec',
+  filters: {
+    id: { column: 'sec.id', type: 'uuid' },
+    year: { column: 'sec.year', type: 'decimal' },
+    prefix: { column: 'sec.prefix', type: 'string' },
+    suffix: { column: 'sec.suffix', type: 'string' },
+  },
+  sorts: { year: { column: 'sec.year', type: 'decimal' }, created_at: { column: 'sec.createdAt', type: 'datetime' } },
+  defaultSort: '-year',
+});
+
+/** THE number format: `{prefix}{progressive zero-padded to minimum_digits}{suffix}`. */
+export function formatNumber(sectional: Pick<Sectional, 'prefix' | 'suffix' | 'minimumDigits'>, progressive: number): string {
+  return `${sectional.prefix}${String(progressive).padStart(sectional.minimumDigits, '0')}${sectional.suffix}`;
+}
+
+export const presentSectional = (sectional: Sectional): SectionalDto => ({
+  id: sectional.id,
+  year: sectional.year,
+  prefix: sectional.prefix,
+  suffix: sectional.suffix,
+  minimum_digits: sectional.minimumDigits,
+  last_progressive: sectional.lastProgressive,
+  next_number: formatNumber(sectional, sectional.lastProgressive + 1),
+  created_at: sectional.createdAt.toISOString(),
+  updated_at: sectional.updatedAt.toISOString(),
+});
+
+/** A number taken from a sectional, for the document that carries it. */
+export interface TakenNumber {
+  sectionalId: string;
+  progressive: number;
+  number: string;
+}
+
+const SERIES_CONSTRAINT = 'sectionals_company_series';
+
+/**
+ * The company's numbering series (sezionali). Each numbers one year; a number is taken by `takeNumber()` in the
+ * transaction that inserts the document, so numbers are gap-free and unique. Once a series has issued a number its
+ * year, prefix and suffix are fixed (422 sectional_in_use): the numbers already on documents must stay what the series
+ * says they are. minimum_digits may change: it only pads the numbers still to come.
+ */
+@Injectable()
+export class SectionalsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(companyId: string, params: QueryParams): Promise<Page<SectionalDto>> {
+    const query = parseListQuery(params, sectionalList);
+    const base = this.db.getRepository(Sectional).createQueryBuilder('sec').where('sec.companyId = :companyId', { companyId });
+    const { rows, cursor } = await fetchPage(base, sectionalList, query);
+    return page(rows.map(presentSectional), cursor, query.pageSize);
+  }
+
+  async get(companyId: string, id: string, params: QueryParams): Promise<SectionalDto> {
+    rejectUnknownParams(params, []);
+    return presentSectional(await findOwned(this.db.getRepository(Sectional), companyId, id, 'Sectional'));
+  }
+
+  async create(companyId: string, body: CreateSectionalDto): Promise<SectionalDto> {
+    const repository = this.db.getRepository(Sectional);
+    const sectional = repository.create({
+      companyId,
+      year: body.year,
+      prefix: body.prefix ?? '',
+      suffix: body.suffix ?? '',
+      minimumDigits: body.minimum_digits,
+      lastProgressive: 0,
+    });
+    checkAffixes(sectional);
+    return presentSectional(await this.uniqueSeries(sectional, () => repository.save(sectional)));
+  }
+
+  async update(companyId: string, id: string, body: UpdateSectionalDto): Promise<SectionalDto> {
+    if (Object.values(body).every((value) => value === undefined)) throw ApiError.of('bad_request', 'The body names no member to update.', '');
+    const found = await findOwned(this.db.getRepository(Sectional), companyId, id, 'Sectional');
+    const saved = await this.uniqueSeries({ ...found, ...changed(found, body) }, () =>
+      this.db.transaction(async (manager) => {
+        // Locked and read again: a number taken meanwhile (takeNumber locks the same row) is seen here.
+        const current = await manager.getRepository(Sectional).findOneOrFail({ where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const next = { ...current, ...changed(current, body) };
+        if (current.lastProgressive > 0) {
+          const fixed = (['year', 'prefix', 'suffix'] as const).find((member) => next[member] !== current[member]);
+          if (fixed) {
+            throw ApiError.of(
+              'sectional_in_use',
+              `The sectional has issued numbers up to ${formatNumber(current, current.lastProgressive)}: its year, prefix and suffix can no longer change.`,
+              `/${fixed}`,
+            );
+          }
+        }
+        checkAffixes(next);
+        return manager.getRepository(Sectional).save(next);
+      }),
+    );
+    return presentSectional(saved);
+  }
+
+  /**
+   * Takes the sectional's next number inside the caller's transaction (the one that inserts the document): the
+   * counter row stays locked until that transaction ends, so concurrent callers queue and a rolled-back create gives
+   * its number back. Another company's sectional is a 403, an unknown one a 404, both at `pointer`.
+   */
+  async takeNumber(manager: EntityManager, companyId: string, sectionalId: string, pointer: string): Promise<TakenNumber> {
+    const sectional = await findOwned(manager.getRepository(Sectional), companyId, sectionalId, 'Sectional', pointer);
+    const [rows]: [Array<{ last_progressive: number; prefix: string; suffix: string; minimum_digits: number }>, number] = await manager.query(
+      `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
+        WHERE id = $1 AND last_progressive < $2
+        RETURNING last_progressive, prefix, suffix, minimum_digits`,
+      [sectional.id, MAX_PROGRESSIVE],
+    );
+    const row = rows[0];
+    if (!row) throw ApiError.of('unprocessable_entity', `The sectional has issued its last number (${MAX_PROGRESSIVE}); create a new one.`, pointer);
+    const progressive = row.last_progressive;
+    return {
+      sectionalId: sectional.id,
+      progressive,
+      number: formatNumber({ prefix: row.prefix, suffix: row.suffix, minimumDigits: row.minimum_digits }, progressive),
+    };
+  }
+
+  /** Runs a write; another sectional of the company with the same year, prefix and suffix is a 409 naming it. */
+  private async uniqueSeries(sectional: Sectional, write: () => Promise<Sectional>): Promise<Sectional> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof QueryFailedError) || (error.driverError as { constraint?: string }).constraint !== SERIES_CONSTRAINT) throw error;
+      const existing = await this.db.getRepository(Sectional).findOne({
+        where: { companyId: sectional.companyId, year: sectional.year, prefix: sectional.prefix, suffix: sectional.suffix },
+        select: { id: true },
+      });
+      throw ApiError.of(
+        'sectional_exists',
+        `${existing ? `Sectional ${existing.id}` : 'Another sectional'} of this company already numbers year ${sectional.year} with prefix ${JSON.stringify(sectional.prefix)} and suffix ${JSON.stringify(sectional.suffix)}.`,
+      );
+    }
+  }
+}
+
+function changed(current: Sectional, body: UpdateSectionalDto): Partial<Sectional> {
+  return {
+    year: body.year ?? current.year,
+    prefix: body.prefix ?? current.prefix,
+    suffix: body.suffix ?? current.suffix,
+    minimumDigits: body.minimum_digits ?? current.minimumDigits,
+  };
+}
+
+/** Prefix and suffix together fit the room FatturaPA's Numero leaves beside the digits. */
+function checkAffixes(sectional: Pick<Sectional, 'prefix' | 'suffix'>): void {
+  if (sectional.prefix.length + sectional.suffix.length > AFFIX_MAX_LENGTH) {
+    throw ApiError.of('unprocessable_entity', `prefix and suffix together must be at most ${AFFIX_MAX_LENGTH} characters long`, '/suffix');
+  }
+}

@@ -1,0 +1,69 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { EVENTS_QUEUE, type EventJob } from '../common/events/event-relay.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DeliveryEngine } from '../deliveries/delivery-engine.js';
+
+/**
+ * The consumer of the `events` queue: turns each event into one webhook delivery per endpoint subscribed to it (the
+ * enabled endpoints, in this worker's environment, of every integrator granted the event's company at this moment),
+ * and marks the event dispatched, in one transaction. Jobs processed at the same moment are written together, one
+ * statement for all of them. Running twice for an event (a job queued again after Redis lost it) adds nothing: there
+ * is one delivery per event and endpoint.
+ */
+@Processor(EVENTS_QUEUE, { concurrency: 128 })
+export class EventFanOut extends WorkerHost {
+  private pending: Array<{ id: string; done: (error?: Error) => void }> = [];
+  private flushing = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly engine: DeliveryEngine,
+  ) {
+    super();
+  }
+
+  process(job: Job<EventJob>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ id: job.data.id, done: (error) => (error ? reject(error) : resolve()) });
+      if (!this.flushing) setImmediate(() => void this.flush());
+      this.flushing = true;
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        await this.fanOut(batch.map((entry) => entry.id));
+        for (const entry of batch) entry.done();
+        this.engine.wake();
+      } catch (error) {
+        for (const entry of batch) entry.done(error as Error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  async fanOut(eventIds: string[]): Promise<void> {
+    await this.db.query(
+      `WITH ev AS (
+         SELECT id, company_id, payload->>'id' AS subject, created_at FROM events WHERE id = ANY($1::uuid[]) AND dispatched_at IS NULL
+       ), fanned AS (
+         INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at)
+         SELECT 'webhook', e.id, ev.id, ev.subject, ev.created_at
+           FROM ev
+           JOIN company_grants g ON g.company_id = ev.company_id
+           JOIN webhook_endpoints e ON e.integrator_id = g.integrator_id AND e.environment = $2 AND e.enabled
+         ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       )
+       UPDATE events SET dispatched_at = now() WHERE id IN (SELECT id FROM ev)`,
+      [eventIds, this.config.environment],
+    );
+  }
+}

@@ -1,0 +1,174 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../common/validation/optional.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../deliveries/delivery.entity.js';
+import { DISABLED_REASONS, type DisabledReason } from './webhook-endpoint.entity.js';
+
+const URL_EXAMPLE = 'https://erp.example.it/webhooks/flusso';
+
+@ApiSchema({ name: 'WebhookEndpoint' })
+export class WebhookEndpointDto {
+  @ApiProperty({ format: 'uuid', example: '8a1f0c52-3d4e-4b6f-9a7b-1c2d3e4f5a6b' })
+  id: string;
+
+  @ApiProperty({ description: 'Where events are sent (HTTPS; in development also http and loopback).', example: URL_EXAMPLE })
+  url: string;
+
+  @ApiProperty({ description: 'A note of yours, to recognise the endpoint.', example: 'ERP production receiver' })
+  description: string;
+
+  @ApiProperty({ description: 'Whether events are sent to the endpoint.', example: true })
+  enabled: boolean;
+
+  @ApiProperty({
+    enum: DISABLED_REASONS,
+    nullable: true,
+    description:
+      'Why a disabled endpoint is disabled: `requested` (by you or an operator), `gone` (it answered 410 Gone), `failing` (every attempt failed for days). Null while enabled.',
+    example: null,
+  })
+  disabled_reason: DisabledReason | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
+  disabled_at: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Since when every attempt to the endpoint has failed; null after a success.',
+    example: null,
+  })
+  failing_since: string | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:00.000Z' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:00.000Z' })
+  updated_at: string;
+}
+
+@ApiSchema({ name: 'WebhookEndpointWithSecret' })
+export class WebhookEndpointWithSecretDto extends WebhookEndpointDto {
+  @ApiProperty({
+    description:
+      'The signing secret, shown only in this answer (creation and rotation): store it with your other secrets. Verify signatures with it using a Standard Webhooks library.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  })
+  secret: string;
+}
+
+@ApiSchema({ name: 'WebhookEndpointCreationPayload' })
+export class CreateWebhookEndpointDto {
+  @ApiProperty({ description: 'The URL that receives events.', example: URL_EXAMPLE, maxLength: 2000 })
+  @IsDefined({ message: 'url is required' })
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
+  url: string;
+
+  @ApiPropertyOptional({ description: 'A note of yours.', example: 'ERP production receiver', maxLength: 500, default: '' })
+  @OptionalNotNull()
+  @IsString({ message: 'description must be a string' })
+  @MaxLength(500, { message: 'description must be at most 500 characters long' })
+  description?: string;
+
+  @ApiPropertyOptional({ description: 'Create the endpoint disabled with `false`.', default: true })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled?: boolean;
+}
+
+@ApiSchema({ name: 'WebhookEndpointUpdatePayload' })
+export class UpdateWebhookEndpointDto {
+  @ApiPropertyOptional({ description: 'A new URL; checked like a new endpoint.', example: URL_EXAMPLE, maxLength: 2000 })
+  @OptionalNotNull()
+  @IsString({ message: 'url must be a string' })
+  @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
+  url?: string;
+
+  @ApiPropertyOptional({ example: 'ERP production receiver', maxLength: 500 })
+  @OptionalNotNull()
+  @IsString({ message: 'description must be a string' })
+  @MaxLength(500, { message: 'description must be at most 500 characters long' })
+  description?: string;
+
+  @ApiPropertyOptional({
+    description: '`false` stops sending events to the endpoint; `true` sends them again (also after Flusso disabled it) and resumes pending deliveries.',
+    example: true,
+  })
+  @OptionalNotNull()
+  @IsBoolean({ message: 'enabled must be true or false' })
+  enabled?: boolean;
+}
+
+@ApiSchema({ name: 'WebhookReplayPayload' })
+export class ReplayEventDto {
+  @ApiProperty({ format: 'uuid', description: 'The event to send again (the `webhook-id` and body `id` of a delivery).' })
+  @IsDefined({ message: 'event_id is required' })
+  @IsUUID('all', { message: 'event_id must be a uuid' })
+  event_id: string;
+}
+
+@ApiSchema({ name: 'WebhookAttempt' })
+export class WebhookAttemptDto {
+  @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:01.250Z' })
+  attempted_at: string;
+
+  @ApiProperty({ enum: ['succeeded', 'failed'], example: 'failed' })
+  outcome: 'succeeded' | 'failed';
+
+  @ApiProperty({ description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })
+  duration_ms: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
+  response_status: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The first 1 KB of the answer body.', example: 'Internal Server Error' })
+  response_body: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Why the attempt failed when the status does not say: a timeout, a refused connection, a redirect…',
+    example: null,
+  })
+  error: string | null;
+}
+
+@ApiSchema({ name: 'WebhookDelivery' })
+export class WebhookDeliveryDto {
+  @ApiProperty({ format: 'uuid', example: 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  endpoint_id: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The event id: `webhook-id` of every attempt and `id` of the body.' })
+  event_id: string;
+
+  @ApiProperty({ enum: ['document.updated', 'document.deleted'], example: 'document.updated' })
+  event: string;
+
+  @ApiProperty({ format: 'uuid' })
+  company_id: string;
+
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    description:
+      '`pending` (not yet received: an attempt is due at `next_attempt_at`), `succeeded` (your endpoint answered 2xx), `failed` (every attempt failed).',
+    example: 'succeeded',
+  })
+  status: DeliveryStatus;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null unless pending.' })
+  next_attempt_at: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the delivery succeeded or failed for good.' })
+  completed_at: string | null;
+
+  @ApiProperty({ type: () => [WebhookAttemptDto], description: 'Every attempt, oldest first.' })
+  attempts: WebhookAttemptDto[];
+}

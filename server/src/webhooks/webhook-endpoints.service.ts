@@ -1,0 +1,275 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { byId } from '../common/database/find-owned.js';
+import { groupBy } from '../common/database/group-by.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
+import { defineList } from '../common/listing/list-spec.js';
+import { isUuid } from '../common/validation/uuid.js';
+import { DomainEvent } from '../common/events/event.entity.js';
+import type { AppConfig, Environment } from '../config/config.js';
+import { DeliveryAttempt } from '../deliveries/delivery-attempt.entity.js';
+import { Delivery, DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
+import { WORK_CHANNELS } from '../common/database/work-channels.js';
+import type {
+  CreateWebhookEndpointDto,
+  UpdateWebhookEndpointDto,
+  WebhookDeliveryDto,
+  WebhookEndpointDto,
+  WebhookEndpointWithSecretDto,
+} from './webhook-endpoint.dto.js';
+import { Integrator } from '../integrators/integrator.entity.js';
+import { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import { encryptSecret, generateSecret } from './webhook-secrets.js';
+import { checkUrl, UrlNotAllowedError } from './url-guard.js';
+
+export const webhookEndpointList = defineList({
+  alias: 'e',
+  sorts: { created_at: { column: 'e.createdAt', type: 'datetime' } },
+  defaultSort: 'created_at',
+});
+
+export const webhookDeliveryList = defineList({
+  alias: 'd',
+  filters: {
+    status: { column: 'd.status', type: 'enum', values: DELIVERY_STATUSES },
+    event_id: { column: 'd.eventId', type: 'uuid' },
+    created_at: { column: 'd.createdAt', type: 'datetime' },
+  },
+  sorts: { created_at: { column: 'd.createdAt', type: 'datetime' } },
+  defaultSort: '-created_at',
+});
+
+/** During a rotation the previous secret keeps signing for this long, so receivers can switch without losing events. */
+export const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+/**
+ * Whose endpoints a caller may act on: an API key's integrator in the API's environment, or (an operator at the CLI)
+ * any endpoint. An endpoint outside the scope is not found, so nothing is learnt about other integrators' endpoints.
+ */
+export interface EndpointScope {
+  integratorId?: string;
+  environment?: Environment;
+}
+
+export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    description: endpoint.description,
+    enabled: endpoint.enabled,
+    disabled_reason: endpoint.disabledReason,
+    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+    failing_since: endpoint.failingSince?.toISOString() ?? null,
+    created_at: endpoint.createdAt.toISOString(),
+    updated_at: endpoint.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Webhook endpoints and their deliveries, as integrators (through the API) and operators (through the CLI) manage
+ * them. Plain TypeORM, so the CLI uses it without booting Nest.
+ */
+export class WebhookEndpointsService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: Pick<AppConfig, 'environment' | 'webhooks'>,
+  ) {}
+
+  async list(scope: Required<EndpointScope>, params: QueryParams): Promise<Page<WebhookEndpointDto>> {
+    const query = parseListQuery(params, webhookEndpointList);
+    const base = this.db.getRepository(WebhookEndpoint).createQueryBuilder('e').where('e.integratorId = :integratorId AND e.environment = :environment', scope);
+    const { rows, cursor } = await fetchPage(base, webhookEndpointList, query);
+    return page(rows.map(presentEndpoint), cursor, query.pageSize);
+  }
+
+  /** Every endpoint of an integrator (or of all), oldest first: the operator's list. */
+  async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment }>> {
+    if (integratorId !== undefined && !isUuid(integratorId)) throw ApiError.of('bad_request', `Integrator id "${integratorId}" is not a uuid.`);
+    const endpoints = await this.db.getRepository(WebhookEndpoint).find({
+      where: integratorId ? { integratorId: integratorId.toLowerCase() } : {},
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment }));
+  }
+
+  async create(owner: Required<EndpointScope>, body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>): Promise<WebhookEndpointWithSecretDto> {
+    if (!isUuid(owner.integratorId) || !(await this.db.getRepository(Integrator).existsBy({ id: owner.integratorId.toLowerCase() }))) {
+      throw ApiError.of('not_found', `No integrator has the id ${owner.integratorId}.`);
+    }
+    const url = await this.checkedUrl(body.url, owner.environment);
+    const secret = generateSecret();
+    const enabled = body.enabled ?? true;
+    const endpoint = await this.db.getRepository(WebhookEndpoint).save({
+      integratorId: owner.integratorId.toLowerCase(),
+      environment: owner.environment,
+      url,
+      description: body.description?.trim() ?? '',
+      enabled,
+      disabledReason: enabled ? null : 'requested',
+      disabledAt: enabled ? null : new Date(),
+      secret: encryptSecret(secret, this.settings.webhooks.secretKey),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      failingSince: null,
+    });
+    return { ...presentEndpoint(endpoint), secret };
+  }
+
+  async get(scope: EndpointScope, id: string): Promise<WebhookEndpointDto> {
+    return presentEndpoint(await this.find(this.db.manager, scope, id));
+  }
+
+  /**
+   * Changes the URL, the description or the enabled flag. Enabling an endpoint (also one Flusso disabled) clears its
+   * failure record and resumes its pending deliveries at once.
+   */
+  async update(scope: EndpointScope, id: string, changes: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
+    if (changes.url === undefined && changes.description === undefined && changes.enabled === undefined) {
+      throw ApiError.of('bad_request', 'The body names no member to update; send url, description or enabled.');
+    }
+    const found = await this.find(this.db.manager, scope, id);
+    const url = changes.url === undefined ? undefined : await this.checkedUrl(changes.url, found.environment);
+    return this.db.transaction(async (manager) => {
+      const endpoint = await this.find(manager, scope, found.id, true);
+      if (url !== undefined) endpoint.url = url;
+      if (changes.description !== undefined) endpoint.description = changes.description.trim();
+      if (changes.enabled === true && !endpoint.enabled) {
+        Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
+        await manager.query(`UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending'`, [
+          endpoint.id,
+        ]);
+        await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
+      } else if (changes.enabled === false && endpoint.enabled) {
+        Object.assign(endpoint, { enabled: false, disabledReason: 'requested', disabledAt: new Date() });
+      }
+      return presentEndpoint(await manager.getRepository(WebhookEndpoint).save(endpoint));
+    });
+  }
+
+  /** Deletes the endpoint with its deliveries and their attempts. */
+  async remove(scope: EndpointScope, id: string): Promise<WebhookEndpointDto> {
+    const endpoint = await this.find(this.db.manager, scope, id);
+    const { affected } = await this.db.getRepository(WebhookEndpoint).delete({ id: endpoint.id });
+    if (!affected) throw ApiError.notFound('Webhook endpoint');
+    return presentEndpoint(endpoint);
+  }
+
+  /**
+   * A new signing secret, shown once. The one it replaces keeps signing beside it for 24 hours (both signatures in
+   * `webhook-signature`), so the receiver can switch without refusing an event; rotating again ends that at once.
+   */
+  async rotateSecret(scope: EndpointScope, id: string): Promise<WebhookEndpointWithSecretDto> {
+    const secret = generateSecret();
+    return this.db.transaction(async (manager) => {
+      const endpoint = await this.find(manager, scope, id, true);
+      endpoint.previousSecret = endpoint.secret;
+      endpoint.previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
+      endpoint.secret = encryptSecret(secret, this.settings.webhooks.secretKey);
+      return { ...presentEndpoint(await manager.getRepository(WebhookEndpoint).save(endpoint)), secret };
+    });
+  }
+
+  async listDeliveries(scope: EndpointScope, id: string, params: QueryParams): Promise<Page<WebhookDeliveryDto>> {
+    const endpoint = await this.find(this.db.manager, scope, id);
+    const query = parseListQuery(params, webhookDeliveryList);
+    const base = this.db.getRepository(Delivery).createQueryBuilder('d').where('d.endpointId = :endpointId', { endpointId: endpoint.id });
+    const { rows, cursor } = await fetchPage(base, webhookDeliveryList, query);
+    return page(await this.presentDeliveries(rows), cursor, query.pageSize);
+  }
+
+  /**
+   * Sends an event to the endpoint again, as a new schedule of attempts: a delivery that succeeded or failed becomes
+   * pending and is due at once; a pending one stays as it is. The event must belong to a company the integrator is
+   * granted (an operator may replay any).
+   */
+  async replay(scope: EndpointScope, id: string, eventId: string): Promise<WebhookDeliveryDto> {
+    const endpoint = await this.find(this.db.manager, scope, id);
+    if (!isUuid(eventId)) throw ApiError.notFound('Event', '/event_id');
+    const deliveryId = await this.db.transaction(async (manager) => {
+      const rows: Array<{ id: string }> = await manager.query(
+        `INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at)
+         SELECT 'webhook', $1, ev.id, ev.payload->>'id', ev.created_at
+           FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $2
+          WHERE ev.id = $3
+         ON CONFLICT (endpoint_id, event_id) DO UPDATE
+            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
+          WHERE deliveries.status <> 'pending'
+         RETURNING id`,
+        [endpoint.id, endpoint.integratorId, eventId.toLowerCase()],
+      );
+      await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
+      if (rows.length) return rows[0].id;
+      const pending = await manager.getRepository(Delivery).findOneBy({ endpointId: endpoint.id, eventId: eventId.toLowerCase() });
+      if (!pending) throw ApiError.notFound('Event', '/event_id');
+      return pending.id;
+    });
+    const [presented] = await this.presentDeliveries([await this.db.getRepository(Delivery).findOneByOrFail({ id: deliveryId })]);
+    return presented;
+  }
+
+  private async presentDeliveries(rows: Delivery[]): Promise<WebhookDeliveryDto[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((d) => d.id);
+    const [events, attempts] = await Promise.all([
+      byId(
+        this.db.getRepository(DomainEvent),
+        rows.map((d) => d.eventId),
+      ),
+      this.db
+        .getRepository(DeliveryAttempt)
+        .createQueryBuilder('a')
+        .where('a.deliveryId IN (:...ids)', { ids })
+        .orderBy('a.attemptedAt', 'ASC')
+        .addOrderBy('a.id', 'ASC')
+        .getMany(),
+    ]);
+    const attemptsOf = groupBy(attempts, (a) => a.deliveryId);
+    return rows.map((d) => {
+      const event = events.get(d.eventId!)!;
+      return {
+        id: d.id,
+        endpoint_id: d.endpointId!,
+        event_id: d.eventId!,
+        event: event.type,
+        company_id: event.companyId,
+        status: d.status,
+        next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+        created_at: d.createdAt.toISOString(),
+        completed_at: d.completedAt?.toISOString() ?? null,
+        attempts: (attemptsOf.get(d.id) ?? []).map((a) => ({
+          attempted_at: a.attemptedAt.toISOString(),
+          outcome: a.outcome,
+          duration_ms: a.durationMs,
+          response_status: a.responseStatus,
+          response_body: a.responseBody,
+          error: a.error,
+        })),
+      };
+    });
+  }
+
+  private async checkedUrl(raw: string, environment: Environment): Promise<string> {
+    try {
+      return (await checkUrl(raw.trim(), environment)).toString();
+    } catch (error) {
+      if (error instanceof UrlNotAllowedError) throw ApiError.of('webhook_url_not_allowed', error.message, '/url');
+      throw error;
+    }
+  }
+
+  private async find(manager: EntityManager, scope: EndpointScope, id: string, lock = false): Promise<WebhookEndpoint> {
+    if (!isUuid(id)) throw ApiError.notFound('Webhook endpoint');
+    const endpoint = await manager
+      .getRepository(WebhookEndpoint)
+      .findOne({ where: { id: id.toLowerCase() }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (
+      !endpoint ||
+      (scope.integratorId && endpoint.integratorId !== scope.integratorId) ||
+      (scope.environment && endpoint.environment !== scope.environment)
+    ) {
+      throw ApiError.notFound('Webhook endpoint');
+    }
+    return endpoint;
+  }
+}

@@ -1,0 +1,210 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Agent, request } from 'undici';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { AttemptResult, ClaimedDelivery, DeliverySender, Outcome } from '../deliveries/delivery-sender.js';
+import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
+import { parseRetryAfter } from '../deliveries/retry-schedule.js';
+import { API_VERSION } from '../openapi/openapi.js';
+import { disabledEndpointNotice } from './endpoint-notice.js';
+import { checkUrlShape, guardedLookup, UrlNotAllowedError } from './url-guard.js';
+import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
+
+export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
+/** Past this much, an answer's body is not read to the end: the connection is dropped instead of reused. */
+const BODY_DRAIN_LIMIT = 64 * 1024;
+
+/**
+ * The webhook channel: signs each event as Standard Webhooks and POSTs it over pooled keep-alive connections
+ * (undici), redirects not followed, each attempt bounded by WEBHOOK_TIMEOUT_MS. Connections are opened through the
+ * SSRF guard's lookup, so a socket only ever reaches an address that was checked when it was opened.
+ */
+@Injectable()
+export class WebhookSender implements DeliverySender, OnApplicationShutdown {
+  readonly channel = 'webhook' as const;
+  readonly retrySchedule: readonly number[];
+  private readonly logger = new Logger(WebhookSender.name);
+  private readonly agent: Agent;
+  /** Decrypted signing keys per endpoint, valid while the endpoint row is unchanged. */
+  private readonly keys = new Map<string, { stamp: number; current: Buffer; previous: Buffer | null }>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.retrySchedule = config.webhooks.retrySchedule;
+    const timeout = config.webhooks.timeoutMs;
+    this.agent = new Agent({
+      connect: { lookup: guardedLookup(config.environment), timeout },
+      connections: 64,
+      keepAliveTimeout: 30_000,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** The request body: the event as the portal documents it (`id`, `event`, `company_id`, `data`). */
+  static body(event: NonNullable<ClaimedDelivery['event']>): string {
+    return JSON.stringify({ id: event.id, event: event.type, company_id: event.companyId, data: event.payload });
+  }
+
+  /** `webhook-signature`: one signature per valid secret, the current one first. */
+  signature(delivery: ClaimedDelivery, timestamp: number, body: string, now = Date.now()): string {
+    const endpoint = delivery.endpoint!;
+    const stamp = endpoint.updatedAt.getTime();
+    let keys = this.keys.get(endpoint.id);
+    if (!keys || keys.stamp !== stamp) {
+      if (this.keys.size > 10_000) this.keys.clear();
+      const key = this.config.webhooks.secretKey;
+      keys = {
+        stamp,
+        current: secretKey(decryptSecret(endpoint.secret, key)),
+        previous: endpoint.previousSecret ? secretKey(decryptSecret(endpoint.previousSecret, key)) : null,
+      };
+      this.keys.set(endpoint.id, keys);
+    }
+    const signatures = [sign(keys.current, delivery.event!.id, timestamp, body)];
+    if (keys.previous && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > now) {
+      signatures.push(sign(keys.previous, delivery.event!.id, timestamp, body));
+    }
+    return signatures.join(' ');
+  }
+
+  async send(delivery: ClaimedDelivery): Promise<AttemptResult> {
+    const attemptedAt = new Date();
+    const started = performance.now();
+    const failed = (error: string, responseStatus: number | null = null, responseBody: string | null = null): AttemptResult => ({
+      ok: false,
+      attemptedAt,
+      durationMs: performance.now() - started,
+      responseStatus,
+      responseBody,
+      error,
+    });
+    const event = delivery.event!;
+    let url: URL;
+    try {
+      // The URL was checked when registered; the scheme and a literal address are checked again (the rules may be
+      // stricter now), and the connection itself goes through the guarded lookup.
+      url = checkUrlShape(delivery.endpoint!.url, this.config.environment);
+    } catch (error) {
+      return failed(`refused: ${(error as Error).message}`);
+    }
+    const body = WebhookSender.body(event);
+    const timestamp = Math.floor(attemptedAt.getTime() / 1000);
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: this.agent,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'webhook-id': event.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
+        },
+        body,
+        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
+      });
+      const excerpt = await readExcerpt(response.body);
+      const status = response.statusCode;
+      const result: AttemptResult = {
+        ok: status >= 200 && status < 300,
+        attemptedAt,
+        durationMs: performance.now() - started,
+        responseStatus: status,
+        responseBody: excerpt,
+        error: null,
+      };
+      if (status >= 300 && status < 400) result.error = `redirect not followed${response.headers.location ? ` (to ${String(response.headers.location)})` : ''}`;
+      if (status === 410) result.gone = true;
+      if (status === 429 || status === 503) result.retryAfterMs = parseRetryAfter(response.headers['retry-after'], attemptedAt.getTime());
+      return result;
+    } catch (error) {
+      const cause = error as Error & { code?: string; cause?: Error };
+      if (cause.name === 'TimeoutError' || cause.name === 'AbortError' || cause.code === 'UND_ERR_HEADERS_TIMEOUT' || cause.code === 'UND_ERR_BODY_TIMEOUT') {
+        return failed(`timed out after ${this.config.webhooks.timeoutMs} ms`);
+      }
+      if (cause instanceof UrlNotAllowedError || cause.cause instanceof UrlNotAllowedError) return failed(`refused: ${(cause.cause ?? cause).message}`);
+      return failed([cause.code, cause.message].filter(Boolean).join(': '));
+    }
+  }
+
+  /**
+   * What the batch says about each endpoint: any success clears its failure record; a failure starts one; a 410, or
+   * failures for longer than WEBHOOK_DISABLE_AFTER_HOURS, disable it, and its integrator is told by e-mail (a delivery
+   * of the mail channel, made in this same transaction).
+   */
+  async settle(manager: EntityManager, outcomes: Outcome[]): Promise<void> {
+    const byEndpoint = new Map<string, { succeeded: boolean; firstFailure: Date | null; gone: boolean; known: Date | null; lastError: string }>();
+    for (const { delivery, result } of outcomes) {
+      const endpoint = delivery.endpoint!;
+      const entry = byEndpoint.get(endpoint.id) ?? { succeeded: false, firstFailure: null, gone: false, known: endpoint.failingSince, lastError: '' };
+      if (result.ok) entry.succeeded = true;
+      else {
+        if (!entry.firstFailure || result.attemptedAt < entry.firstFailure) entry.firstFailure = result.attemptedAt;
+        entry.lastError = result.responseStatus ? `HTTP ${result.responseStatus}${result.error ? ` (${result.error})` : ''}` : (result.error ?? 'failed');
+      }
+      if (result.gone) entry.gone = true;
+      byEndpoint.set(endpoint.id, entry);
+    }
+    const disableBefore = new Date(Date.now() - this.config.webhooks.disableAfterMs);
+    // Only endpoints whose state may change are written, so a healthy endpoint costs no update.
+    const changes = [...byEndpoint].filter(([, e]) => e.gone || (e.succeeded ? e.known !== null : e.known === null || e.known < disableBefore));
+    if (changes.length === 0) return;
+    const disabled: Array<{ id: string; url: string; failing_since: Date | null; disabled_reason: string; contact_email: string | null; name: string }> =
+      await manager.query(
+        `WITH o AS (
+           SELECT * FROM unnest($1::uuid[], $2::bool[], $3::timestamptz[], $4::bool[]) AS o(id, succeeded, failed_at, gone)
+         ), before AS (
+           SELECT id, enabled FROM webhook_endpoints WHERE id IN (SELECT id FROM o) FOR UPDATE
+         ), changed AS (
+           UPDATE webhook_endpoints e
+              SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE coalesce(e.failing_since, o.failed_at) END,
+                  enabled = e.enabled AND NOT (o.gone OR (NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5)),
+                  disabled_reason = CASE WHEN NOT e.enabled THEN e.disabled_reason WHEN o.gone THEN 'gone'
+                                         WHEN NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5 THEN 'failing' END,
+                  disabled_at = CASE WHEN NOT e.enabled THEN e.disabled_at
+                                     WHEN o.gone OR (NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5) THEN now() END
+             FROM o JOIN before b ON b.id = o.id WHERE e.id = o.id
+           RETURNING e.id, e.url, e.failing_since, e.disabled_reason, e.enabled, e.integrator_id, b.enabled AS was_enabled
+         )
+         SELECT c.id, c.url, c.failing_since, c.disabled_reason, i.contact_email, i.name
+           FROM changed c JOIN integrators i ON i.id = c.integrator_id
+          WHERE c.was_enabled AND NOT c.enabled`,
+        [changes.map(([id]) => id), changes.map(([, e]) => e.succeeded), changes.map(([, e]) => e.firstFailure), changes.map(([, e]) => e.gone), disableBefore],
+      );
+    for (const endpoint of disabled) {
+      const lastError = byEndpoint.get(endpoint.id)!.lastError;
+      this.logger.warn(`webhook endpoint ${endpoint.id} (${endpoint.url}) disabled: ${endpoint.disabled_reason}, last error ${lastError}`);
+      if (!endpoint.contact_email) {
+        this.logger.warn(
+          `integrator "${endpoint.name}" has no contact e-mail: the disabled endpoint ${endpoint.id} shows only in the API (enabled: false) and in webhook:list`,
+        );
+        continue;
+      }
+      const message = disabledEndpointNotice({ ...endpoint, to: endpoint.contact_email, lastError, environment: this.config.environment });
+      await manager.query(`INSERT INTO deliveries (channel, message) VALUES ('mail', $1)`, [JSON.stringify(message)]);
+    }
+  }
+}
+
+/** The first 1 KB of a body, read to the end (so the connection can be reused) unless it is large. */
+async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let read = 0;
+  for await (const chunk of body) {
+    read += chunk.length;
+    if (kept < RESPONSE_EXCERPT_BYTES) {
+      chunks.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept));
+      kept += Math.min(chunk.length, RESPONSE_EXCERPT_BYTES - kept);
+    }
+    if (read > BODY_DRAIN_LIMIT) {
+      body.destroy();
+      break;
+    }
+  }
+  return kept ? Buffer.concat(chunks).toString('utf8') : null;
+}

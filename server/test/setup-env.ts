@@ -1,0 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
+// Each test file gets Redis keys, channels and queues of its own, so test files (and checkouts tested side by side on
+// one Redis) never take each other's jobs or rate-limit counts.
+process.env.REDIS_PREFIX = `flusso-test-${randomBytes(4).toString('hex')}`;
