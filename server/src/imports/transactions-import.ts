@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { Account } from '../accounts/account.entity.js';
 import { insertRows } from '../common/database/bulk-insert.js';
 import { parseStatement, type RowProblem } from './transactions-csv.js';
-import { isUuid } from '../common/validation/uuid.js';
+import { requireUuid } from '../common/validation/uuid.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 
 /** Imports a CSV bank statement into one account: every row is valid and imported, or nothing is. */
@@ -51,13 +51,11 @@ const COLUMNS = {
   counterpart_name: 'text',
 } as const;
 
-function requireUuid(value: string, what: string): void {
-  if (!isUuid(value)) throw new CsvImportError(`${what} id "${value}" is not a uuid.`);
-}
+const notUuid = (what: string) => (value: string) => new CsvImportError(`${what} id "${value}" is not a uuid.`);
 
 async function findAccount(dataSource: DataSource, companyId: string, accountId: string): Promise<Account> {
-  requireUuid(companyId, 'Company');
-  requireUuid(accountId, 'Account');
+  companyId = requireUuid(companyId, notUuid('Company'));
+  accountId = requireUuid(accountId, notUuid('Account'));
   const account = await dataSource.getRepository(Account).findOneBy({ id: accountId, companyId });
   if (!account) throw new CsvImportError(`Company ${companyId} has no account ${accountId}.`);
   return account;

@@ -8,7 +8,7 @@ import { isValidVatNumber, normalizeVatNumber } from '../common/validation/itali
 import { ApiKey } from './api-key.entity.js';
 import { CompanyGrant } from './company-grant.entity.js';
 import { Integrator } from './integrator.entity.js';
-import { isUuid } from '../common/validation/uuid.js';
+import { requireUuid } from '../common/validation/uuid.js';
 
 /**
  * The operator's side of tenancy: integrators, their API keys, companies and the grants between them. Plain TypeORM
@@ -92,10 +92,7 @@ function companyView(company: Company): CompanyView {
   };
 }
 
-function requireUuid(value: string, what: string): string {
-  if (!isUuid(value)) throw new IntegratorsError(`${what} "${value}" is not a uuid.`);
-  return value.toLowerCase();
-}
+const notUuid = (what: string) => (value: string) => new IntegratorsError(`${what} "${value}" is not a uuid.`);
 
 /** A VAT number in the stored form: country prefix, no spaces; an Italian one must carry a valid check digit. */
 export function normalizeCompanyVatNumber(raw: string, country: string): string {
@@ -160,7 +157,7 @@ export class IntegratorsService {
   /** Keys of one integrator, or of all, oldest first. */
   async listKeys(integratorId?: string): Promise<KeyView[]> {
     const keys = await this.db.getRepository(ApiKey).find({
-      where: integratorId ? { integratorId: requireUuid(integratorId, 'Integrator id') } : {},
+      where: integratorId ? { integratorId: requireUuid(integratorId, notUuid('Integrator id')) } : {},
       order: { createdAt: 'ASC', id: 'ASC' },
     });
     return keys.map(keyView);
@@ -169,7 +166,7 @@ export class IntegratorsService {
   /** Revokes a key at once in every API process. Revoking a revoked key changes nothing. */
   async revokeKey(id: string): Promise<KeyView> {
     const repository = this.db.getRepository(ApiKey);
-    const key = await repository.findOneBy({ id: requireUuid(id, 'API key id') });
+    const key = await repository.findOneBy({ id: requireUuid(id, notUuid('API key id')) });
     if (!key) throw new IntegratorsError(`No API key has the id ${id}.`);
     if (!key.revokedAt) {
       key.revokedAt = new Date();
@@ -196,7 +193,7 @@ export class IntegratorsService {
   /** Lets the integrator's keys act inside the company. Granting twice keeps the first grant. */
   async grant(integratorId: string, companyId: string): Promise<GrantView> {
     integratorId = await this.requireIntegrator(integratorId);
-    companyId = requireUuid(companyId, 'Company id');
+    companyId = requireUuid(companyId, notUuid('Company id'));
     if (!(await this.db.getRepository(Company).existsBy({ id: companyId }))) {
       throw new IntegratorsError(`No company has the id ${companyId}.`);
     }
@@ -209,7 +206,7 @@ export class IntegratorsService {
 
   /** The integrator's id in canonical form, once it is known to exist. */
   private async requireIntegrator(id: string): Promise<string> {
-    const integratorId = requireUuid(id, 'Integrator id');
+    const integratorId = requireUuid(id, notUuid('Integrator id'));
     if (!(await this.db.getRepository(Integrator).existsBy({ id: integratorId }))) {
       throw new IntegratorsError(`No integrator has the id ${id}.`);
     }
