@@ -1,5 +1,6 @@
+import { FreeText } from '../common/validation/free-text.js';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsDefined, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsUUID } from 'class-validator';
 
 /** Longest category or subcategory name: enough for any chart of accounts, short enough for a list column. */
 export const CATEGORY_NAME_MAX_LENGTH = 100;
@@ -8,9 +9,7 @@ export const CATEGORY_NAME_MAX_LENGTH = 100;
 function CategoryName(): PropertyDecorator {
   return (target, property) => {
     IsDefined({ message: 'name is required' })(target, property);
-    IsString({ message: 'name must be a string' })(target, property);
-    Matches(/\S/, { message: 'name must not be empty or blank' })(target, property);
-    MaxLength(CATEGORY_NAME_MAX_LENGTH, { message: `name must be at most ${CATEGORY_NAME_MAX_LENGTH} characters long` })(target, property);
+    FreeText('name', CATEGORY_NAME_MAX_LENGTH)(target, property);
   };
 }
 

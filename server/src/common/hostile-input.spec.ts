@@ -133,6 +133,30 @@ describe('hostile input', () => {
     expect(flow.body).toMatchObject({ payment_method: 'TRANSFER', amount: { amount: '1220.00', currency: 'EUR' } });
   });
 
+  it('refuses a NUL character in every text member it would store, with 422 and a pointer, never a 500', async () => {
+    // PostgreSQL text and jsonb cannot hold U+0000: sent on, the write fails in the database instead of answering.
+    const nul = 'A\u0000B';
+    const writes: Array<[string, 'post' | 'patch', Record<string, unknown>, string]> = [
+      [`${company}/counterparts`, 'post', { company_name: nul, country: 'IT' }, '/company_name'],
+      [`${company}/counterparts`, 'post', { company_name: 'Verdi S.r.l.', address: nul, country: 'IT' }, '/address'],
+      [`${company}/categories`, 'post', { name: nul }, '/name'],
+      [
+        `${company}/products`,
+        'post',
+        { code: 'P1', description: nul, unit_price: { amount: '1.00', currency: 'EUR' }, vat_percentage: '22.00' },
+        '/description',
+      ],
+      [`${company}/sectionals`, 'post', { year: 2026, prefix: nul, minimum_digits: 3 }, '/prefix'],
+      ['/api/v1/webhook-endpoints', 'post', { url: 'http://127.0.0.1:9/hook', description: nul }, '/description'],
+      ['/api/v1/webhook-endpoints', 'post', { url: `http://127.0.0.1:9/${nul}` }, '/url'],
+    ];
+    for (const [path, method, body, pointer] of writes) {
+      const response = await api.http[method](path).set(rossi.auth).send(body);
+      const seen = `${method} ${path} ${JSON.stringify(body)} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+      expect([seen, response.status, response.body.errors?.[0]?.source?.pointer]).toEqual([seen, 422, pointer]);
+    }
+  });
+
   it(`refuses bodies nested more than ${MAX_BODY_DEPTH} levels deep with 400, before any transformer sees them`, async () => {
     const path = `${company}/documents/${documentId}/flows/${flowId}`;
     const patch = (body: string) => api.http.patch(path).set(rossi.auth).set('content-type', 'application/json').send(body);

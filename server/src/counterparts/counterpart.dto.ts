@@ -1,3 +1,4 @@
+import { FreeText } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsEmail, IsISO31661Alpha2, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
@@ -53,11 +54,7 @@ export const COUNTERPART_LIMITS = { company_name: 80, address: 60, city: 60 } as
 /** A text member that may be left out or null; when given it is not blank and fits its limit. */
 function Text(name: keyof typeof COUNTERPART_LIMITS): PropertyDecorator {
   const max = COUNTERPART_LIMITS[name];
-  return (target, property) => {
-    IsString({ message: `${name} must be a string` })(target, property);
-    Matches(/\S/, { message: `${name} must not be empty or blank` })(target, property);
-    MaxLength(max, { message: `${name} must be at most ${max} characters long` })(target, property);
-  };
+  return FreeText(name, max);
 }
 
 /**

@@ -1,6 +1,7 @@
+import { FreeText } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../common/money/money.js';
 import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
 import { GENERIC_NATURA, NATURA_CODES } from '../invoices/fatturapa/index.js';
@@ -50,11 +51,7 @@ export class ProductDto {
 /** A text member: a string, not blank, within its FatturaPA limit. */
 function Text(name: keyof typeof PRODUCT_LIMITS): PropertyDecorator {
   const max = PRODUCT_LIMITS[name];
-  return (target, property) => {
-    IsString({ message: `${name} must be a string` })(target, property);
-    Matches(/\S/, { message: `${name} must not be empty or blank` })(target, property);
-    MaxLength(max, { message: `${name} must be at most ${max} characters long` })(target, property);
-  };
+  return FreeText(name, max);
 }
 
 const TAX_EXEMPTION_MESSAGE =

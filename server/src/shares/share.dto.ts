@@ -1,3 +1,4 @@
+import { NoNul } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsDefined, IsEmail, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
@@ -45,6 +46,7 @@ export class ShareInvoiceDto {
   })
   @OptionalNotNull()
   @IsString({ message: 'subject must be a string' })
+  @NoNul('subject')
   @MaxLength(200, { message: 'subject must be at most 200 characters long' })
   @Matches(/^[^\r\n]*$/, { message: 'subject must be one line' })
   subject?: string;
@@ -57,6 +59,7 @@ export class ShareInvoiceDto {
   })
   @OptionalNotNull()
   @IsString({ message: 'body must be a string' })
+  @NoNul('body')
   @MaxLength(10000, { message: 'body must be at most 10000 characters long' })
   body?: string;
 }

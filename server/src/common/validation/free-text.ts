@@ -9,7 +9,12 @@ export function FreeText(name: string, max: number): PropertyDecorator {
   return (target, property) => {
     IsString({ message: `${name} must be a string` })(target, property);
     Matches(/\S/, { message: `${name} must not be empty or blank` })(target, property);
-    NotContains('\u0000', { message: `${name} must not contain NUL characters (\\u0000)` })(target, property);
+    NoNul(name)(target, property);
     MaxLength(max, { message: `${name} must be at most ${max} characters long` })(target, property);
   };
+}
+
+/** A string member stored as given (a URL, an address, a description that may be empty): no NUL characters. */
+export function NoNul(name: string): PropertyDecorator {
+  return NotContains('\u0000', { message: `${name} must not contain NUL characters (\\u0000)` });
 }
