@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { includeFiles, parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
 import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
 import { docUrl, withoutIndexSuffix } from "~/docs/urls";
@@ -135,5 +137,16 @@ describe("includes and environment hosts", () => {
     expect(text).toContain("<code>https://dev.example</code>");
     expect(text).toContain("<code>https://prod.example</code>");
     expect(text).not.toContain("{{");
+  });
+});
+
+describe("content", () => {
+  const contentDir = fileURLToPath(new URL("../../app/content/", import.meta.url));
+  const pages = (readdirSync(contentDir, { recursive: true }) as string[]).filter((file) => file.endsWith(".md"));
+
+  it.each(pages)("every JSON example of %s parses", (page) => {
+    const source = readFileSync(`${contentDir}${page}`, "utf8");
+    const blocks = [...source.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]);
+    for (const block of blocks) expect(() => JSON.parse(block)).not.toThrow();
   });
 });

@@ -311,6 +311,8 @@ describe('document writes', () => {
       ],
       ['a document not known to be an e-invoice', { isEInvoice: null, status: 'DELIVERED' as DocumentStatus }],
       ['a draft credit note', { type: 'CREDIT_NOTE' as const, status: 'DRAFT' as DocumentStatus }],
+      // The SDI discarded it: it counts as never issued, so it is corrected and sent again, not cancelled.
+      ['an e-invoice the SDI discarded', { isEInvoice: true, status: 'DISCARDED' as DocumentStatus }],
     ])('deletes %s', async (_what, values) => {
       const document = await fixtures.document({ number: `X-${++serial}`, ...values });
       await fixtures.flow(document, { amount: '100.00' });
@@ -320,7 +322,7 @@ describe('document writes', () => {
       expect(await api.db.query('SELECT id FROM flows WHERE document_id = $1', [document.id])).toEqual([]);
     });
 
-    it.each(['CREATED', 'SENT', 'DELIVERED', 'NOT_DELIVERED', 'DISCARDED', 'REFUSED'] as DocumentStatus[])(
+    it.each(['CREATED', 'SENT', 'DELIVERED', 'NOT_DELIVERED', 'REFUSED'] as DocumentStatus[])(
       'refuses an e-invoice in status %s with 409 document_sent_to_sdi, deleting and recording nothing',
       async (status) => {
         const document = await fixtures.document({ number: `FV-2026/${status}`, status, isEInvoice: true });

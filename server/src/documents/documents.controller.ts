@@ -62,7 +62,7 @@ export class DocumentsController {
     operationId: 'deleteDocument',
     summary: 'Delete a document',
     description:
-      'Deletes a document that never went to the SDI: a `DRAFT`, or a document that is not an e-invoice (`is_e_invoice` false or null). Its flows go with it, and their reconciliations, which gives the bank transactions they allocated their amounts back. An e-invoice past `DRAFT` is refused with 409 `document_sent_to_sdi`: cancel it with a credit note. Sends a `document.deleted` webhook with the document as it was, at the next version. A document already deleted (also by a concurrent request) is a 404, and sends nothing.',
+      "Deletes a document that is not in the SDI's books: a `DRAFT`, an e-invoice the SDI `DISCARDED` (it counts as never issued: correct it and send it again), or a document that is not an e-invoice (`is_e_invoice` false or null). Its flows go with it, and their reconciliations, which gives the bank transactions they allocated their amounts back. Any other e-invoice is refused with 409 `document_sent_to_sdi`: cancel it with a credit note. Sends a `document.deleted` webhook with the document as it was, at the next version. A document already deleted (also by a concurrent request) is a 404, and sends nothing.",
   })
   @ApiIdParam('id', 'Document id.')
   @ApiNoContentResponse({ description: 'Deleted.' })

@@ -46,6 +46,9 @@ declare const locked: unique symbol;
 /** A document read under its row lock (DocumentsService.lock): what recordUpdated asks for, so no change skips the lock. */
 export type LockedDocument = Document & { readonly [locked]: true };
 
+/** The statuses in which an e-invoice is not in the SDI's books: never sent, or discarded (counts as never issued). */
+const DELETABLE_E_INVOICE_STATUSES: readonly string[] = ['DRAFT', 'DISCARDED'];
+
 @Injectable()
 export class DocumentsService {
   constructor(
@@ -91,16 +94,18 @@ export class DocumentsService {
   }
 
   /**
-   * Deletes a document that never went to the SDI (a DRAFT, or a document that is not an e-invoice), with its flows
-   * and their reconciliations (ON DELETE CASCADE), which gives the transactions those reconciliations allocated their
-   * amounts back. Records `document.deleted` with the document as it was, at a version one past its last. An
-   * e-invoice past DRAFT is part of the books as the SDI knows them: 409 `document_sent_to_sdi`.
+   * Deletes a document that is not in the SDI's books (a DRAFT, an e-invoice the SDI discarded, or a document that is
+   * not an e-invoice), with its flows and their reconciliations (ON DELETE CASCADE), which gives the transactions those
+   * reconciliations allocated their amounts back. Records `document.deleted` with the document as it was, at a version
+   * one past its last. Any other e-invoice is part of the books as the SDI knows them: 409 `document_sent_to_sdi`. A
+   * discarded invoice counts as never issued (Agenzia delle Entrate, circolare 14/E 2019), so it can be deleted and
+   * sent again corrected, and a credit note could not cancel it.
    */
   async delete(companyId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
       const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
       const document = await this.lock(manager, found.id);
-      if (document.isEInvoice === true && document.status !== 'DRAFT') {
+      if (document.isEInvoice === true && !DELETABLE_E_INVOICE_STATUSES.includes(document.status)) {
         throw ApiError.of(
           'document_sent_to_sdi',
           `Document ${document.number} is an e-invoice in status ${document.status}: it went to the SDI and stays in the books. Issue a credit note to cancel it.`,
