@@ -51,7 +51,10 @@ const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
     'The invoice has the number "FV-2026/0042" and sectional_id asks for the sectional\'s next one: leave numero out, or don\'t send sectional_id.',
     '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/numero',
   ],
-  invalid_invoice: ['"data" must be a date written YYYY-MM-DD', '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/data'],
+  invalid_invoice: [
+    '"data" must be a date written YYYY-MM-DD, from 1970-01-01; got "02/03/2026"',
+    '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/data',
+  ],
   sdi_check_failed: [
     '00423: Line 1: PrezzoTotale is 905.00; unit price × quantity after discounts is 900.00',
     '/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/0/prezzo_totale',
