@@ -25,7 +25,7 @@ export class DocumentDto {
   @ApiProperty({ format: 'uuid', example: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c' })
   id: string;
 
-  @ApiProperty({ description: 'The document number chosen by the issuer.', example: 'FV-2026/0042' })
+  @ApiProperty({ description: 'The document number chosen by the issuer, or taken from its sectional (`sectional_id`).', example: 'FV-2026/0042' })
   number: string;
 
   @ApiProperty({ enum: DOCUMENT_TYPES, example: 'INVOICE' })

@@ -172,14 +172,9 @@ export class InvoicesService {
       });
     }
     const lines = productLines(copy);
-    const defaults = applyProductDefaults(
-      lines,
-      await companyProducts(
-        manager,
-        companyId,
-        lines.map((l) => l.productId),
-      ),
-    );
+    const productIds = lines.map((line) => line.productId);
+    const products = await companyProducts(manager, companyId, productIds);
+    const defaults = applyProductDefaults(lines, products);
     const checked = validateInvoiceJson(copy);
     if (!checked.invoice || defaults.problems.length) throw invalidInvoice(withProductProblems(defaults, checked.problems), 'json');
     return { invoice: checked.invoice, defaults };
