@@ -172,7 +172,7 @@ export class InvoicesService {
       });
     }
     const lines = productLines(copy);
-    const productIds = lines.map((line) => line.productId);
+    const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
     const products = await companyProducts(manager, companyId, productIds);
     const defaults = applyProductDefaults(lines, products);
     const checked = validateInvoiceJson(copy);

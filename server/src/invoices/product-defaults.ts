@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 const absent = (value: unknown) => value === undefined || value === null;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** A line that names a product by a well-formed id (a malformed one is the validator's to report). */
+/** A line that names a product. */
 export interface ProductLine {
   /** JSON Pointer of the line (`/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/2`). */
   pointer: string;
@@ -25,8 +25,8 @@ export interface ProductLine {
   line: JsonObject;
   /** The invoice's currency (`divisa`), when it is a string. */
   currency: string | undefined;
-  /** Lowercase, as the database writes ids. */
-  productId: string;
+  /** Lowercase, as the database writes ids; null when malformed (the validator reports it). */
+  productId: string | null;
 }
 
 /** The lines of a JSON invoice (not yet validated) that name a product. */
@@ -41,13 +41,13 @@ export function productLines(invoice: unknown): ProductLine[] {
     const details = isObject(goods) ? goods.dettaglio_linee : undefined;
     if (!Array.isArray(details)) return;
     details.forEach((line: unknown, i) => {
-      if (!isObject(line) || typeof line.product_id !== 'string' || !isUuid(line.product_id)) return;
+      if (!isObject(line) || absent(line.product_id)) return;
       lines.push({
         pointer: `/fattura_elettronica_body/${b}/dati_beni_servizi/dettaglio_linee/${i}`,
         path: `/FatturaElettronicaBody/${b}/DatiBeniServizi/DettaglioLinee/${i}`,
         line,
         currency,
-        productId: line.product_id.toLowerCase(),
+        productId: typeof line.product_id === 'string' && isUuid(line.product_id) ? line.product_id.toLowerCase() : null,
       });
     });
   });
@@ -59,7 +59,7 @@ export interface ProductDefaults {
   problems: InvoiceProblem[];
   /** Each member filled from a product (by pointer), with the product, so that a problem with the value names it. */
   filled: Map<string, ProductDto>;
-  /** Lines whose product is not the company's: the members they lack are not reported as well. */
+  /** Lines whose product is not the company's (or is no id): the members they lack are not reported as well. */
   unresolved: string[];
 }
 
@@ -73,6 +73,10 @@ function unitPrice(amount: string): string {
 export function applyProductDefaults(lines: readonly ProductLine[], products: ReadonlyMap<string, ProductDto>): ProductDefaults {
   const result: ProductDefaults = { problems: [], filled: new Map(), unresolved: [] };
   for (const { pointer, path, line, currency, productId } of lines) {
+    if (productId === null) {
+      result.unresolved.push(pointer);
+      continue;
+    }
     const product = products.get(productId);
     if (!product) {
       result.problems.push({
