@@ -12,6 +12,7 @@ import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
 import { PaymentBatch } from '../payments/payment-batch.entity.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { Sectional } from '../sectionals/sectional.entity.js';
+import { exampleInvoice } from '../invoices/invoice-example.js';
 
 /** The resources of one company, each with a value that must never appear in another company's answers. */
 interface Owned {
@@ -355,6 +356,17 @@ describe('tenancy: a key acts only inside its granted companies', () => {
       403,
       'forbidden',
       '/subcategory_id',
+    );
+    // In a query: the sectional that would number an invoice.
+    const unnumbered = exampleInvoice({ sellerVat: rossi.tenant.vatNumber.slice(2) }) as unknown as {
+      fattura_elettronica_body: Array<{ dati_generali: { dati_generali_documento: { numero?: string } } }>;
+    };
+    delete unnumbered.fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero;
+    expectError(
+      await api.http.post(`${company}/documents/invoice?sectional_id=${verdi.sectional}`).set(rossi.tenant.auth).send(unnumbered),
+      403,
+      'forbidden',
+      '/query/sectional_id',
     );
     expect(await snapshot()).toEqual(before);
   });

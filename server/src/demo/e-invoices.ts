@@ -8,6 +8,7 @@ import { invoiceToXml, type Invoice } from '../invoices/fatturapa/index.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { continueProgressivoAfter } from '../invoices/invoice-store.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 import { addDays, atMinute } from './calendar.js';
 import { COLUMNS } from './columns.js';
@@ -96,7 +97,8 @@ export async function seedEInvoices(
   accountId: string,
   today: string,
 ): Promise<SeededEInvoices> {
-  const invoices = new InvoicesService(manager.connection, loadConfig(), new DocumentsService(manager.connection, new EventsService()));
+  const sectionals = new SectionalsService(manager.connection);
+  const invoices = new InvoicesService(manager.connection, loadConfig(), new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals);
   const transactionIds: string[] = [];
   // The data set's other e-invoices used progressives of the company already: Flusso's counter continues after them.
   const sent: Array<{ file_name: string }> = await manager.query(`SELECT file_name FROM documents WHERE company_id = $1 AND file_name LIKE $2`, [

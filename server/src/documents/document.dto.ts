@@ -6,6 +6,7 @@ import { FreeText } from '../common/validation/free-text.js';
 import { OptionalNullable } from '../common/validation/optional.js';
 import { CounterpartDto } from '../counterparts/counterpart.dto.js';
 import { FlowDto } from '../flows/flow.dto.js';
+import { SectionalDto } from '../sectionals/sectional.dto.js';
 import {
   DELIVERY_STATUS_PATTERN,
   DIRECTIONS,
@@ -24,7 +25,7 @@ export class DocumentDto {
   @ApiProperty({ format: 'uuid', example: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c' })
   id: string;
 
-  @ApiProperty({ description: 'The document number chosen by the issuer.', example: 'FV-2026/0042' })
+  @ApiProperty({ description: 'The document number chosen by the issuer, or taken from its sectional (`sectional_id`).', example: 'FV-2026/0042' })
   number: string;
 
   @ApiProperty({ enum: DOCUMENT_TYPES, example: 'INVOICE' })
@@ -75,6 +76,32 @@ export class DocumentDto {
 
   @ApiProperty({ type: CounterpartDto, nullable: true, description: 'Null unless `expand=counterpart`.' })
   counterpart: CounterpartDto | null;
+
+  @ApiProperty({
+    format: 'uuid',
+    type: String,
+    nullable: true,
+    description:
+      "The sectional (numbering series) the document's number was taken from, also when not expanded; null for a document that carries a number of its own.",
+  })
+  sectional_id: string | null;
+
+  @ApiProperty({
+    type: SectionalDto,
+    nullable: true,
+    description: 'Null unless `expand=sectional` (and null when the document was not numbered from a sectional).',
+  })
+  sectional: SectionalDto | null;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "The document's progressive in its sectional (`number` is it written in the sectional's format); null when the document was not numbered from a sectional.",
+    example: 42,
+  })
+  progressive: number | null;
 
   @ApiProperty({ format: 'date-time', description: 'When the document was recorded in Flusso.' })
   created_at: string;

@@ -64,6 +64,13 @@ export class Document {
   @Column('text', { nullable: true })
   notes: string | null;
 
+  /** The sectional the document's number was taken from (sectionals/), with `progressive`; both null otherwise. */
+  @Column('uuid', { nullable: true })
+  sectionalId: string | null;
+
+  @Column('integer', { nullable: true })
+  progressive: number | null;
+
   /** The integrator's own identifier for the document, for matching it in their system. */
   @Column('text', { nullable: true })
   sourceId: string | null;

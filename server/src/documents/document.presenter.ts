@@ -9,10 +9,14 @@ import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { presentCounterpart } from '../counterparts/counterparts.service.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
+import { Sectional } from '../sectionals/sectional.entity.js';
+import { presentSectional } from '../sectionals/sectionals.service.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
 
-export const ALL_DOCUMENT_EXPANSIONS = new Set(['category', 'counterpart', 'flows', 'subcategory']);
+/** What a single document can expand (getDocument); lists expand fewer (documentList). */
+export const DOCUMENT_EXPANSIONS = ['category', 'counterpart', 'flows', 'sectional', 'subcategory'] as const;
+export const ALL_DOCUMENT_EXPANSIONS: ReadonlySet<string> = new Set(DOCUMENT_EXPANSIONS);
 
 /**
  * Presents documents with the requested expansions, each loaded in one query for the whole page. Unexpanded members
@@ -20,7 +24,7 @@ export const ALL_DOCUMENT_EXPANSIONS = new Set(['category', 'counterpart', 'flow
  */
 export async function presentDocuments(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentDto[]> {
   const categories = manager.getRepository(Category);
-  const [categoryById, subcategoryById, counterpartById, flowsByDocument] = await loadAll(manager, [
+  const [categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument] = await loadAll(manager, [
     async () =>
       expand.has('category')
         ? byId(
@@ -43,6 +47,13 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
           )
         : null,
     async () =>
+      expand.has('sectional')
+        ? byId(
+            manager.getRepository(Sectional),
+            documents.map((d) => d.sectionalId),
+          )
+        : null,
+    async () =>
       expand.has('flows') && documents.length
         ? manager
             .getRepository(Flow)
@@ -61,6 +72,7 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
   };
   return documents.map((d) => {
     const counterpart = d.counterpartId && counterpartById ? counterpartById.get(d.counterpartId) : undefined;
+    const sectional = d.sectionalId && sectionalById ? sectionalById.get(d.sectionalId) : undefined;
     return {
       id: d.id,
       number: d.number,
@@ -77,6 +89,9 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
       subcategory: category(d.subcategoryId, subcategoryById),
       counterpart_id: d.counterpartId,
       counterpart: counterpart ? presentCounterpart(counterpart) : null,
+      sectional_id: d.sectionalId,
+      sectional: sectional ? presentSectional(sectional) : null,
+      progressive: d.progressive,
       created_at: d.createdAt.toISOString(),
       creation_date: d.creationDate,
       delivery_date: d.deliveryDate?.toISOString() ?? null,

@@ -6,6 +6,7 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { DocumentDto, UpdateDocumentDto } from './document.dto.js';
+import { DOCUMENT_EXPANSIONS } from './document.presenter.js';
 import { documentList, DocumentsService } from './documents.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
@@ -32,7 +33,7 @@ export class DocumentsController {
   @RequirePermission('documents:read')
   @ApiOperation({ operationId: 'getDocument', summary: 'Get a document' })
   @ApiIdParam('id', 'Document id.')
-  @ApiExpand(['category', 'counterpart', 'flows', 'subcategory'])
+  @ApiExpand(DOCUMENT_EXPANSIONS)
   @ApiOkResponse({ type: DocumentDto })
   @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
@@ -62,11 +63,11 @@ export class DocumentsController {
     operationId: 'deleteDocument',
     summary: 'Delete a document',
     description:
-      "Deletes a document that is not in the SDI's books: a `DRAFT`, an e-invoice the SDI `DISCARDED` (it counts as never issued: correct it and send it again), or a document that is not an e-invoice (`is_e_invoice` false or null). Its flows go with it, and their reconciliations, which gives the bank transactions they allocated their amounts back. Any other e-invoice is refused with 409 `document_sent_to_sdi`: cancel it with a credit note. Sends a `document.deleted` webhook with the document as it was, at the next version. A document already deleted (also by a concurrent request) is a 404, and sends nothing.",
+      "Deletes a document that is not in the SDI's books: a `DRAFT`, an e-invoice the SDI `DISCARDED` (it counts as never issued: correct it and send it again), or a document that is not an e-invoice (`is_e_invoice` false or null). Its flows go with it, and their reconciliations, which gives the bank transactions they allocated their amounts back. Any other e-invoice is refused with 409 `document_sent_to_sdi`: cancel it with a credit note. A document numbered from a sectional gives its number back to the series, so that numbers stay gap-free: only the document with the last number of the series can be deleted (409 `sectional_gap` for an earlier one), and the next document created from the sectional takes that number again. Sends a `document.deleted` webhook with the document as it was, at the next version. A document already deleted (also by a concurrent request) is a 404, and sends nothing.",
   })
   @ApiIdParam('id', 'Document id.')
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrors(400, 403, 404, 'document_sent_to_sdi', ...COMMON_ERRORS)
+  @ApiErrors(400, 403, 404, 'document_sent_to_sdi', 'sectional_gap', ...COMMON_ERRORS)
   async delete(@CompanyId() companyId: string, @Param('id') id: string): Promise<void> {
     await this.documents.delete(companyId, id);
   }

@@ -9,10 +9,11 @@ import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import { Document } from './document.entity.js';
 import { DIRECTIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES } from './document.enums.js';
-import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
+import { ALL_DOCUMENT_EXPANSIONS, DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
 
 export const documentList = defineList({
   alias: 'd',
@@ -40,8 +41,6 @@ export const documentList = defineList({
   },
 });
 
-const DOCUMENT_EXPANSIONS = ['category', 'counterpart', 'flows', 'subcategory'] as const;
-
 declare const locked: unique symbol;
 /** A document read under its row lock (DocumentsService.lock): what recordUpdated asks for, so no change skips the lock. */
 export type LockedDocument = Document & { readonly [locked]: true };
@@ -54,6 +53,7 @@ export class DocumentsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventsService,
+    private readonly sectionals: SectionalsService,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<DocumentDto>> {
@@ -100,6 +100,8 @@ export class DocumentsService {
    * one past its last. Any other e-invoice is part of the books as the SDI knows them: 409 `document_sent_to_sdi`. A
    * discarded invoice counts as never issued (Agenzia delle Entrate, circolare 14/E 2019), so it can be deleted and
    * sent again corrected, and a credit note could not cancel it.
+   * A document numbered from a sectional gives its number back, which only the series' last one may (409
+   * `sectional_gap`).
    */
   async delete(companyId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
@@ -110,6 +112,9 @@ export class DocumentsService {
           'document_sent_to_sdi',
           `Document ${document.number} is an e-invoice in status ${document.status}: it went to the SDI and stays in the books. Issue a credit note to cancel it.`,
         );
+      }
+      if (document.sectionalId !== null && document.progressive !== null) {
+        await this.sectionals.giveBack(manager, { sectionalId: document.sectionalId, progressive: document.progressive, number: document.number });
       }
       await this.recordChange(manager, document, 'document.deleted');
       await manager.getRepository(Document).delete({ id: document.id });

@@ -39,7 +39,7 @@ export class InvoicesController {
     operationId: 'createInvoice',
     summary: 'Create an e-invoice',
     description:
-      'Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded, and sends a `document.updated` webhook.',
+      'Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded, and sends a `document.updated` webhook.',
   })
   @ApiQuery({
     name: 'issue',
@@ -55,10 +55,29 @@ export class InvoicesController {
       "Your reference for the payment (such as the text you ask the customer to write in the transfer's description). A bank transaction imported later whose description contains it is reconciled with the invoice's flows automatically.",
     example: 'RF18 0000 0000 0042',
   })
+  @ApiQuery({
+    name: 'sectional_id',
+    required: false,
+    schema: { type: 'string', format: 'uuid' },
+    description:
+      "A sectional of the company (numbering series) that numbers the invoice: its next number goes into `numero` and the document's `number`, and the document shows `sectional_id` and `progressive`. JSON invoices only, without `numero` (or with it empty): an XML file or a JSON `numero` is a 422 `invoice_number_given`. The invoice's date must be in the sectional's year (422 `sectional_year_mismatch`). Numbers are gap-free and unique: one is taken in the transaction that stores the invoice, and a create that fails gives it back. Another company's sectional is a 403, an unknown one a 404.",
+  })
   @ApiConsumes('application/json', 'application/xml')
   @ApiBody({ schema: { $ref: '#/components/schemas/Invoice' }, description: 'One FatturaPA invoice.', examples: INVOICE_EXAMPLES })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
-  @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', ...COMMON_ERRORS)
+  @ApiErrors(
+    400,
+    'invalid_invoice_xml',
+    403,
+    404,
+    413,
+    415,
+    'invalid_invoice',
+    'sdi_check_failed',
+    'invoice_number_given',
+    'sectional_year_mismatch',
+    ...COMMON_ERRORS,
+  )
   create(@CompanyId() companyId: string, @Req() request: FastifyRequest, @Query() query: QueryParams) {
     const options = parseCreateInvoiceQuery(query);
     return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));

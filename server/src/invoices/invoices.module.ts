@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
+import { SectionalsModule } from '../sectionals/sectionals.module.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
 
 /** E-invoices through the API: create from FatturaPA XML or JSON, issue a draft, read back with a signed link. */
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, SectionalsModule],
   controllers: [InvoicesController],
   providers: [InvoicesService],
 })

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { Company } from '../companies/company.entity.js';
 import { findOwned } from '../common/database/find-owned.js';
 import { isUuid } from '../common/validation/uuid.js';
-import { ApiError, errorItem, type ErrorItem } from '../common/errors/api-error.js';
+import { ApiError, errorItem, queryPointer, type ErrorItem } from '../common/errors/api-error.js';
 import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
@@ -14,6 +14,8 @@ import { Document } from '../documents/document.entity.js';
 import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from '../documents/document.presenter.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { Flow } from '../flows/flow.entity.js';
+import { companyProducts } from '../products/products.service.js';
+import { SectionalsService, type TakenNumber } from '../sectionals/sectionals.service.js';
 import {
   deriveDocument,
   invoiceToXml,
@@ -31,6 +33,7 @@ import {
 import { StoredInvoice } from './invoice.entity.js';
 import { signInvoiceLink, verifyInvoiceLink } from './invoice-link.js';
 import { isDuplicateInvoice, loadStoredInvoice, nextProgressivo } from './invoice-store.js';
+import { applyProductDefaults, namingProducts, productLines, withProductProblems, type ProductDefaults } from './product-defaults.js';
 
 /** Error items answered for one request at most; a file broken everywhere says so in the last one. */
 const MAX_ERROR_ITEMS = 100;
@@ -41,6 +44,8 @@ export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value
 export interface CreateInvoiceOptions {
   issue: boolean;
   reconciliationIdentifier: string | null;
+  /** The sectional that numbers the invoice (a JSON invoice without `numero`), or null: the invoice has its number. */
+  sectionalId?: string | null;
 }
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
@@ -48,6 +53,9 @@ export type InvoiceResponse = Invoice & { xml_url: string | null };
 
 /** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
 const PROGRESSIVO_PLACEHOLDER = '00000';
+/** The same for `numero` when a sectional numbers the invoice: replaced by the number taken before anything is written. */
+const NUMBER_PLACEHOLDER = '0';
+const NUMBER_POINTER = '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/numero';
 
 function capped(items: ErrorItem[]): ErrorItem[] {
   if (items.length <= MAX_ERROR_ITEMS) return items;
@@ -58,14 +66,14 @@ function capped(items: ErrorItem[]): ErrorItem[] {
 /** Where a problem is, as the request wrote it: an XML path for XML, a JSON Pointer for JSON ('' for the whole invoice). */
 const pointerOf = (problem: { pointer: string; path: string }, kind: InvoiceBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
 
-function invalidInvoice(problems: InvoiceProblem[], kind: InvoiceBody['kind']): ApiError {
+function invalidInvoice(problems: readonly InvoiceProblem[], kind: InvoiceBody['kind']): ApiError {
   return new ApiError(
     422,
     capped(problems.map((p) => errorItem('invalid_invoice', p.line !== undefined ? `${p.message} (line ${p.line})` : p.message, pointerOf(p, kind)))),
   );
 }
 
-function sdiCheckFailed(problems: SdiProblem[], kind: InvoiceBody['kind']): ApiError {
+function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind']): ApiError {
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
 }
 
@@ -83,9 +91,9 @@ function fileName(company: Company, progressivo: string): string {
   return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
 }
 
-/** Parses the create-invoice query: `issue` (true/false, default false) and `reconciliation_identifier`. */
+/** Parses the create-invoice query: `issue` (true/false, default false), `reconciliation_identifier`, `sectional_id`. */
 export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOptions {
-  rejectUnknownParams(query, ['issue', 'reconciliation_identifier']);
+  rejectUnknownParams(query, ['issue', 'reconciliation_identifier', 'sectional_id']);
   const single = (name: string): string | undefined => {
     const value = query[name];
     if (value !== undefined && typeof value !== 'string') throw ApiError.badQuery(name, `${name} may be given once.`);
@@ -100,8 +108,12 @@ export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOption
       'reconciliation_identifier must be 1 to 140 printable ASCII characters, not starting or ending with a space.',
     );
   }
-  return { issue: issue === 'true', reconciliationIdentifier: identifier ?? null };
+  const sectionalId = single('sectional_id');
+  if (sectionalId !== undefined && !isUuid(sectionalId)) throw ApiError.badQuery('sectional_id', 'sectional_id must be the uuid of a sectional.');
+  return { issue: issue === 'true', reconciliationIdentifier: identifier ?? null, sectionalId: sectionalId ?? null };
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * E-invoices: creating a document from a FatturaPA invoice (XML or JSON), issuing a draft, and reading the invoice
@@ -113,37 +125,59 @@ export class InvoicesService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly documents: DocumentsService,
+    private readonly sectionals: SectionalsService,
   ) {}
 
-  /** Reads and checks the invoice (schema, one invoice, SDI checks), without touching the database but for the company. */
-  private read(body: InvoiceBody): { invoice: Invoice; xml: Buffer | null } {
-    if (body.kind === 'xml') {
-      const parsed = parseInvoiceXml(body.bytes);
-      if (parsed.refusal) {
-        if (parsed.refusal.reason === 'too_large') {
-          throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
-        }
-        const line = parsed.refusal.reason === 'malformed' && parsed.refusal.line ? ` (line ${parsed.refusal.line})` : '';
-        throw ApiError.of('invalid_invoice_xml', `${parsed.refusal.message}${line}`);
+  /** Reads an XML body and checks it against the schema. */
+  private readXml(bytes: Buffer): Invoice {
+    const parsed = parseInvoiceXml(bytes);
+    if (parsed.refusal) {
+      if (parsed.refusal.reason === 'too_large') {
+        throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
       }
-      if (!parsed.invoice) throw invalidInvoice(parsed.problems, 'xml');
-      return { invoice: parsed.invoice, xml: body.bytes };
+      const line = parsed.refusal.reason === 'malformed' && parsed.refusal.line ? ` (line ${parsed.refusal.line})` : '';
+      throw ApiError.of('invalid_invoice_xml', `${parsed.refusal.message}${line}`);
     }
-    const value = body.value;
-    const transmission = (value as { fattura_elettronica_header?: { dati_trasmissione?: unknown } } | null)?.fattura_elettronica_header?.dati_trasmissione;
-    const filled =
-      transmission && typeof transmission === 'object' && !Array.isArray(transmission) && !('progressivo_invio' in transmission)
-        ? {
-            ...(value as object),
-            fattura_elettronica_header: {
-              ...(value as { fattura_elettronica_header: object }).fattura_elettronica_header,
-              dati_trasmissione: { ...transmission, progressivo_invio: PROGRESSIVO_PLACEHOLDER },
-            },
-          }
-        : value;
-    const checked = validateInvoiceJson(filled);
-    if (!checked.invoice) throw invalidInvoice(checked.problems, 'json');
-    return { invoice: checked.invoice, xml: null };
+    if (!parsed.invoice) throw invalidInvoice(parsed.problems, 'xml');
+    return parsed.invoice;
+  }
+
+  /**
+   * Reads a JSON body: fills what Flusso writes itself (`progressivo_invio`; `numero` when a sectional numbers the
+   * invoice) and what lines take from their products, then checks it against the schema. Works on a copy: the
+   * request's body stays as sent.
+   */
+  private async readJson(
+    manager: EntityManager,
+    companyId: string,
+    value: unknown,
+    numbered: boolean,
+  ): Promise<{ invoice: Invoice; defaults: ProductDefaults }> {
+    const copy = structuredClone(value);
+    const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
+    const transmission = header?.dati_trasmissione;
+    if (isObject(transmission) && !('progressivo_invio' in transmission)) transmission.progressivo_invio = PROGRESSIVO_PLACEHOLDER;
+    if (numbered && isObject(copy) && Array.isArray(copy.fattura_elettronica_body)) {
+      (copy.fattura_elettronica_body as unknown[]).forEach((body, b) => {
+        const general = isObject(body) && isObject(body.dati_generali) ? body.dati_generali.dati_generali_documento : undefined;
+        if (!isObject(general)) return;
+        if (general.numero !== undefined && general.numero !== null && general.numero !== '') {
+          throw ApiError.of(
+            'invoice_number_given',
+            `The invoice has the number ${JSON.stringify(general.numero)} and sectional_id asks for the sectional's next one: leave numero out, or don't send sectional_id.`,
+            `/fattura_elettronica_body/${b}/dati_generali/dati_generali_documento/numero`,
+          );
+        }
+        general.numero = NUMBER_PLACEHOLDER;
+      });
+    }
+    const lines = productLines(copy);
+    const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
+    const products = await companyProducts(manager, companyId, productIds);
+    const defaults = applyProductDefaults(lines, products);
+    const checked = validateInvoiceJson(copy);
+    if (!checked.invoice || defaults.problems.length) throw invalidInvoice(withProductProblems(defaults, checked.problems), 'json');
+    return { invoice: checked.invoice, defaults };
   }
 
   /**
@@ -151,23 +185,48 @@ export class InvoicesService {
    * loads its invoices in its own transaction).
    */
   async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
-    const { invoice, xml } = this.read(body);
+    const sectionalId = options.sectionalId ?? null;
+    if (sectionalId && body.kind === 'xml') {
+      throw ApiError.of(
+        'invoice_number_given',
+        'sectional_id numbers JSON invoices only: an XML file carries its own Numero (the FatturaPA schema requires one). Send the invoice as JSON without numero, or the XML without sectional_id.',
+        queryPointer('sectional_id'),
+      );
+    }
+    const read =
+      body.kind === 'xml'
+        ? { invoice: this.readXml(body.bytes), defaults: null }
+        : await this.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null);
+    const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, body.kind);
     const company = await (within ?? this.db.manager).getRepository(Company).findOneByOrFail({ id: companyId });
     const identity = { vat_number: company.vatNumber };
     const problems = sdiChecks(invoice, identity);
-    if (problems.length) throw sdiCheckFailed(problems, body.kind);
+    if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, body.kind);
     const derived = deriveDocument(invoice, identity);
+    const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
 
     const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (within ? work(within) : this.db.transaction(work));
     return inTransaction(async (manager) => {
+      // First the sectional's counter, then the ProgressivoInvio's: one order for every create. Both roll back with it.
+      let taken: TakenNumber | null = null;
+      if (sectionalId) {
+        taken = await this.sectionals.takeNumber(manager, companyId, sectionalId, Number(general.data.slice(0, 4)), queryPointer('sectional_id'));
+        general.numero = taken.number;
+        derived.number = taken.number;
+      }
       const progressivo = await nextProgressivo(manager, companyId);
       if (!progressivo) throw ApiError.of('unprocessable_entity', 'The company has used every ProgressivoInvio (36^5 files): ask Flusso support.');
       if (body.kind === 'json') invoice.fattura_elettronica_header.dati_trasmissione.progressivo_invio = progressivo;
-      const file = xml ?? Buffer.from(invoiceToXml(invoice), 'utf8');
+      const file = body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8');
       const counterpartId = derived.counterpart ? await this.counterpartFor(manager, companyId, derived.counterpart) : null;
-      const document = await this.insertDocument(manager, companyId, derived, counterpartId, fileName(company, progressivo), options.issue);
+      const document = await this.insertDocument(manager, companyId, derived, {
+        counterpartId,
+        file: fileName(company, progressivo),
+        issue: options.issue,
+        taken,
+      });
       try {
         await manager.getRepository(StoredInvoice).insert({
           documentId: document.id,
@@ -182,14 +241,16 @@ export class InvoicesService {
         });
       } catch (error) {
         if (!isDuplicateInvoice(error)) throw error;
-        const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
+        const which = `invoice ${general.numero} of ${general.data.slice(0, 4)} (${general.tipo_documento}) from this seller`;
         throw sdiCheckFailed(
           [
             {
               code: '00404',
-              pointer: '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/numero',
-              path: '/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Numero',
-              message: `The company already has invoice ${general.numero} of ${general.data.slice(0, 4)} (${general.tipo_documento}) from this seller: the SDI refuses duplicates. A discarded invoice may be sent again.`,
+              pointer: taken ? queryPointer('sectional_id') : NUMBER_POINTER,
+              path: taken ? queryPointer('sectional_id') : '/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Numero',
+              message: taken
+                ? `The sectional's next number is ${general.numero}, and the company already has ${which}, created with a number of its own: the SDI refuses duplicates. The number was not used.`
+                : `The company already has ${which}: the SDI refuses duplicates. A discarded invoice may be sent again.`,
             },
           ],
           body.kind,
@@ -234,9 +295,7 @@ export class InvoicesService {
     manager: EntityManager,
     companyId: string,
     derived: DerivedDocument,
-    counterpartId: string | null,
-    file: string,
-    issue: boolean,
+    { counterpartId, file, issue, taken }: { counterpartId: string | null; file: string; issue: boolean; taken: TakenNumber | null },
   ): Promise<Document> {
     const documents = manager.getRepository(Document);
     const document = await documents.save(
@@ -254,6 +313,8 @@ export class InvoicesService {
         counterpartId,
         creationDate: derived.creation_date,
         fileName: file,
+        sectionalId: taken?.sectionalId ?? null,
+        progressive: taken?.progressive ?? null,
       }),
     );
     const flows = manager.getRepository(Flow);

@@ -9,6 +9,7 @@ import type { TipoDocumento } from './fatturapa/invoice.types.js';
 import { exampleInvoice } from './invoice-example.js';
 import { StoredInvoice } from './invoice.entity.js';
 import { importTransactions } from '../imports/transactions-import.js';
+import { Like } from 'typeorm';
 
 /** An element's text in an XML file, read with a regular expression (independently of the model's reader). */
 const first = (xml: string, element: string): string | undefined => new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1];
@@ -266,6 +267,185 @@ describe('e-invoices: create, issue and read', () => {
       await api.http.post(`/api/v1/companies/${tenant.companyId}/documents/${created.body.data[0].id}/issue`).set(tenant.auth).expect(200);
       const events = await api.db.getRepository(DomainEvent).findBy({ companyId: tenant.companyId });
       expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ id: created.body.data[0].id, version: 2, status: 'CREATED' })]);
+    });
+  });
+
+  describe('lines that name a product', () => {
+    type Line = Record<string, unknown>;
+    interface Editable {
+      fattura_elettronica_body: Array<{
+        dati_generali: { dati_generali_documento: Line };
+        dati_beni_servizi: { dettaglio_linee: Line[]; dati_riepilogo: Line[] };
+        dati_pagamento: Array<{ dettaglio_pagamento: Line[] }>;
+      }>;
+    }
+    const product = async (tenant: Tenant, body: object): Promise<string> =>
+      (await api.http.post(`/api/v1/companies/${tenant.companyId}/products`).set(tenant.auth).send(body).expect(201)).body.id;
+    /** The example invoice with its lines, VAT summary and total replaced. */
+    const withLines = (tenant: Tenant, number: string, lines: Line[], summary: Line[], total: string): Editable => {
+      const invoice = example(tenant, { number }) as unknown as Editable;
+      const body = invoice.fattura_elettronica_body[0];
+      body.dati_beni_servizi.dettaglio_linee = lines;
+      body.dati_beni_servizi.dati_riepilogo = summary;
+      body.dati_generali.dati_generali_documento.importo_totale_documento = total;
+      body.dati_pagamento[0].dettaglio_pagamento[0].importo_pagamento = total;
+      return invoice;
+    };
+    let cement: string;
+    let export_: string;
+    beforeAll(async () => {
+      cement = await product(rossi, {
+        code: 'CEM-325',
+        description: 'Cemento Portland 32,5 R, sacchi da 25 kg',
+        unit_price: { amount: '9', currency: 'EUR' },
+        unit_of_measure: 'SACCO',
+        vat_percentage: '22',
+      });
+      export_ = await product(rossi, {
+        code: 'SRV-EXPORT',
+        description: 'Assistenza tecnica, cliente extra UE',
+        unit_price: { amount: '120.125', currency: 'EUR' },
+        vat_percentage: '0',
+        tax_exemption: 'N3.1',
+      });
+    });
+
+    it('take the members they leave out from the product; members given win; product_id reaches neither the XML nor the stored invoice', async () => {
+      const invoice = withLines(
+        rossi,
+        'PR-1',
+        [
+          { numero_linea: '1', product_id: cement, quantita: '100.00', prezzo_totale: '900.00' },
+          { numero_linea: '2', product_id: cement.toUpperCase(), descrizione: 'Cemento, prezzo scontato', prezzo_unitario: '8.00', prezzo_totale: '8.00' },
+          { numero_linea: '3', product_id: export_, prezzo_totale: '120.13' },
+          // The product's Natura is for its 0% rate: a line at 22% does not take it.
+          { numero_linea: '4', product_id: export_, aliquota_iva: '22.00', prezzo_unitario: '10.00', prezzo_totale: '10.00' },
+        ],
+        [
+          { aliquota_iva: '22.00', imponibile_importo: '918.00', imposta: '201.96' },
+          { aliquota_iva: '0.00', natura: 'N3.1', imponibile_importo: '120.13', imposta: '0.00' },
+        ],
+        '1240.09',
+      );
+      const created = await postJson(rossi, invoice).expect(201);
+      expect(created.body.data[0]).toMatchObject({ number: 'PR-1', gross_amount: { amount: '1240.09', currency: 'EUR' } });
+      const read = await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${created.body.data[0].id}/invoice`).set(rossi.auth).expect(200);
+      expect(read.body.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee).toEqual([
+        {
+          numero_linea: '1',
+          descrizione: 'Cemento Portland 32,5 R, sacchi da 25 kg',
+          quantita: '100.00',
+          unita_misura: 'SACCO',
+          prezzo_unitario: '9.00',
+          prezzo_totale: '900.00',
+          aliquota_iva: '22.00',
+        },
+        {
+          numero_linea: '2',
+          descrizione: 'Cemento, prezzo scontato',
+          unita_misura: 'SACCO',
+          prezzo_unitario: '8.00',
+          prezzo_totale: '8.00',
+          aliquota_iva: '22.00',
+        },
+        {
+          numero_linea: '3',
+          descrizione: 'Assistenza tecnica, cliente extra UE',
+          prezzo_unitario: '120.125',
+          prezzo_totale: '120.13',
+          aliquota_iva: '0.00',
+          natura: 'N3.1',
+        },
+        { numero_linea: '4', descrizione: 'Assistenza tecnica, cliente extra UE', prezzo_unitario: '10.00', prezzo_totale: '10.00', aliquota_iva: '22.00' },
+      ]);
+      const stored = await api.db.getRepository(StoredInvoice).findOneByOrFail({ documentId: created.body.data[0].id });
+      const xml = stored.xml.toString('utf8');
+      expect(xml).not.toMatch(/product/i);
+      expect(xml).toContain('<Descrizione>Cemento Portland 32,5 R, sacchi da 25 kg</Descrizione>');
+      expect(JSON.stringify(stored.invoice)).not.toContain('product_id');
+      expect(parseInvoiceXml(stored.xml).problems).toEqual([]);
+    });
+
+    it("answers a product that is not the company's with 422 invalid_invoice at the line's product_id, and nothing else about that line", async () => {
+      const foreign = await product(verdi, { code: 'V-1', description: 'Altro', unit_price: { amount: '1.00', currency: 'EUR' }, vat_percentage: '22' });
+      const invoice = withLines(
+        rossi,
+        'PR-2',
+        [
+          { numero_linea: '1', product_id: foreign, prezzo_totale: '1.00' },
+          { numero_linea: '2', product_id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', prezzo_totale: '1.00' },
+          { numero_linea: '3', product_id: 42, prezzo_totale: '1.00' },
+          { numero_linea: '4', product_id: cement, prezzo_totale: '9.00' },
+        ],
+        [{ aliquota_iva: '22.00', imponibile_importo: '12.00', imposta: '2.64' }],
+        '14.64',
+      );
+      const response = await postJson(rossi, invoice);
+      expect(response.status).toBe(422);
+      const line = (i: number) => `/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/${i}/product_id`;
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({ code: 'invalid_invoice', source: { pointer: line(0) }, detail: `"product_id" ${foreign} is not a product of this company` }),
+        expect.objectContaining({ code: 'invalid_invoice', source: { pointer: line(1) }, detail: expect.stringMatching(/is not a product of this company$/) }),
+        expect.objectContaining({ code: 'invalid_invoice', source: { pointer: line(2) }, detail: '"product_id" must be a uuid, as a string' }),
+      ]);
+      expect(await api.db.getRepository(StoredInvoice).countBy({ companyId: rossi.companyId, duplicateKey: Like('%/PR-2') })).toBe(0);
+    });
+
+    it('says which product a refused value comes from; a product priced in another currency leaves prezzo_unitario to the line', async () => {
+      const euro = await product(rossi, {
+        code: 'EURO-SIGN',
+        description: 'Prezzo in €',
+        unit_price: { amount: '5.00', currency: 'EUR' },
+        vat_percentage: '22',
+      });
+      const dollars = await product(rossi, { code: 'USD-1', description: 'Servizio', unit_price: { amount: '5.00', currency: 'USD' }, vat_percentage: '22' });
+      const invoice = withLines(
+        rossi,
+        'PR-3',
+        [
+          { numero_linea: '1', product_id: euro, prezzo_totale: '5.00' },
+          { numero_linea: '2', product_id: dollars, prezzo_totale: '5.00' },
+        ],
+        [{ aliquota_iva: '22.00', imponibile_importo: '10.00', imposta: '2.20' }],
+        '12.20',
+      );
+      const response = await postJson(rossi, invoice);
+      expect(response.status).toBe(422);
+      const line = (i: number, member: string) => `/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/${i}/${member}`;
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          code: 'invalid_invoice',
+          source: { pointer: line(1, 'prezzo_unitario') },
+          detail: '"prezzo_unitario" is required: product USD-1 is priced in USD and the invoice is in EUR',
+        }),
+        expect.objectContaining({
+          code: 'invalid_invoice',
+          source: { pointer: line(0, 'descrizione') },
+          detail: expect.stringMatching(/^"descrizione" .*\(the value of product EURO-SIGN\)$/),
+        }),
+      ]);
+      // With the line's own price the USD product is fine.
+      const fixed = withLines(
+        rossi,
+        'PR-3',
+        [{ numero_linea: '1', product_id: dollars, prezzo_unitario: '4.50', prezzo_totale: '4.50' }],
+        [{ aliquota_iva: '22.00', imponibile_importo: '4.50', imposta: '0.99' }],
+        '5.49',
+      );
+      await postJson(rossi, fixed).expect(201);
+    });
+
+    it('are a JSON matter: an XML line with a product_id element is a schema problem', async () => {
+      const xml = invoiceToXml(example(rossi, { number: 'PR-4' })).replace(
+        '<NumeroLinea>1</NumeroLinea>',
+        `<NumeroLinea>1</NumeroLinea><product_id>${cement}</product_id>`,
+      );
+      const response = await postXml(rossi, xml);
+      expect(response.status).toBe(422);
+      expect(response.body.errors[0]).toMatchObject({
+        code: 'invalid_invoice',
+        source: { pointer: expect.stringMatching(/^\/FatturaElettronicaBody\/0\/DatiBeniServizi\/DettaglioLinee\/0/) },
+      });
     });
   });
 

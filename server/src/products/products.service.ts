@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
+import { type EntityManager, In, QueryFailedError, Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
@@ -37,6 +37,16 @@ export function presentProduct(product: Product): ProductDto {
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The company's products among `ids` (uuids), as presented: what JSON invoice lines take their defaults from. Another
+ * company's product and an unknown id are both simply absent.
+ */
+export async function companyProducts(manager: EntityManager, companyId: string, ids: readonly string[]): Promise<Map<string, ProductDto>> {
+  if (!ids.length) return new Map();
+  const rows = await manager.getRepository(Product).findBy({ companyId, id: In([...new Set(ids)]) });
+  return new Map(rows.map((product) => [product.id, presentProduct(product)]));
 }
 
 /** The members present in the payload over the product's current ones. */
@@ -78,8 +88,8 @@ function checked(product: Product): Product {
 
 /**
  * The company's products and services: code, description, unit price, unit of measure, VAT rate and the Natura code
- * of a 0% rate. An invoice line may name a product for its defaults; nothing else refers to a product, so deleting one
- * changes no document.
+ * of a 0% rate. A JSON invoice line may name a product for its defaults (companyProducts()); nothing keeps a reference
+ * to a product, so deleting one changes no document.
  */
 @Injectable()
 export class ProductsService {

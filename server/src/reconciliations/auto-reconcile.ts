@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService } from '../common/events/events.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 
 /**
@@ -23,7 +24,7 @@ export async function reconcileByIdentifier(db: DataSource, companyId: string, t
       ORDER BY t.date, t.id, f.expected_payment_date NULLS LAST, f.created_at, f.id`,
     [companyId, transactionIds],
   );
-  const reconciliations = new ReconciliationsService(db, new DocumentsService(db, new EventsService()));
+  const reconciliations = new ReconciliationsService(db, new DocumentsService(db, new EventsService(), new SectionalsService(db)));
   let made = 0;
   for (const pair of pairs) {
     try {

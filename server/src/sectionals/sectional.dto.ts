@@ -32,7 +32,11 @@ export class SectionalDto {
   @ApiProperty({ description: 'The progressive is zero-padded to at least this many digits.', minimum: 1, maximum: MAX_DIGITS, example: 4 })
   minimum_digits: number;
 
-  @ApiProperty({ description: 'The last progressive handed out; 0 while the series has issued nothing.', example: 41 })
+  @ApiProperty({
+    description:
+      "The last progressive handed out; 0 while the series has issued nothing. It goes down by one when the draft holding the series' last number is deleted.",
+    example: 41,
+  })
   last_progressive: number;
 
   @ApiProperty({ description: 'The number the next document created with this sectional will get.', example: 'FV/0042/2026' })

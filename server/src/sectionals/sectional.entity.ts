@@ -22,7 +22,7 @@ export class Sectional {
   @Column('integer')
   minimumDigits: number;
 
-  /** The last progressive handed out (0: none yet). Only `takeNumber()` moves it. */
+  /** The last progressive handed out (0: none yet). Only `takeNumber()` and `giveBack()` move it. */
   @Column('integer')
   lastProgressive: number;
 

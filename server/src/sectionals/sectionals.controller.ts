@@ -10,7 +10,7 @@ import { CreateSectionalDto, SectionalDto, UpdateSectionalDto } from './sectiona
 import { SectionalsService, sectionalList } from './sectionals.service.js';
 
 const FORMAT =
-  'A number is `{prefix}{progressive zero-padded to minimum_digits}{suffix}`: with prefix `FV/`, suffix `/2026` and 4 digits the series numbers `FV/0001/2026`, `FV/0002/2026`, … A sectional numbers one year; numbering restarts each year with a new sectional.';
+  'A number is `{prefix}{progressive zero-padded to minimum_digits}{suffix}`: with prefix `FV/`, suffix `/2026` and 4 digits the series numbers `FV/0001/2026`, `FV/0002/2026`, … A sectional numbers one year; numbering restarts each year with a new sectional. An e-invoice takes its number from one with `sectional_id` on createInvoice.';
 
 @ApiTags('Sectionals')
 @ApiCompanyParam()

@@ -49,7 +49,8 @@ const SERIES_CONSTRAINT = 'sectionals_company_series';
 
 /**
  * The company's numbering series (sezionali). Each numbers one year; a number is taken by `takeNumber()` in the
- * transaction that inserts the document, so numbers are gap-free and unique. Once a series has issued a number its
+ * transaction that inserts the document, so numbers are gap-free and unique, and comes back (`giveBack()`) only when
+ * the document holding the series' last number is deleted. Once a series has issued a number its
  * year, prefix and suffix are fixed (422 sectional_in_use): the numbers already on documents must stay what the series
  * says they are. minimum_digits may change: it only pads the numbers still to come.
  */
@@ -109,26 +110,55 @@ export class SectionalsService {
   }
 
   /**
-   * Takes the sectional's next number inside the caller's transaction (the one that inserts the document): the
-   * counter row stays locked until that transaction ends, so concurrent callers queue and a rolled-back create gives
-   * its number back. Another company's sectional is a 403, an unknown one a 404, both at `pointer`.
+   * Takes the sectional's next number for a document dated in `year`, inside the caller's transaction (the one that
+   * inserts the document): the counter row stays locked until that transaction ends, so concurrent callers queue and a
+   * rolled-back create gives its number back. Another company's sectional is a 403, an unknown one a 404, a sectional
+   * of another year a 422 sectional_year_mismatch, each at `pointer`.
    */
-  async takeNumber(manager: EntityManager, companyId: string, sectionalId: string, pointer: string): Promise<TakenNumber> {
+  async takeNumber(manager: EntityManager, companyId: string, sectionalId: string, year: number, pointer: string): Promise<TakenNumber> {
     const sectional = await findOwned(manager.getRepository(Sectional), companyId, sectionalId, 'Sectional', pointer);
-    const [rows]: [Array<{ last_progressive: number; prefix: string; suffix: string; minimum_digits: number }>, number] = await manager.query(
+    const [rows]: [Array<{ year: number; last_progressive: number; prefix: string; suffix: string; minimum_digits: number }>, number] = await manager.query(
       `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
         WHERE id = $1 AND last_progressive < $2
-        RETURNING last_progressive, prefix, suffix, minimum_digits`,
+        RETURNING year, last_progressive, prefix, suffix, minimum_digits`,
       [sectional.id, MAX_PROGRESSIVE],
     );
     const row = rows[0];
     if (!row) throw ApiError.of('unprocessable_entity', `The sectional has issued its last number (${MAX_PROGRESSIVE}); create a new one.`, pointer);
+    // Read under the row lock: the year can't change any more (a series that issued a number keeps it).
+    if (row.year !== year) {
+      throw ApiError.of(
+        'sectional_year_mismatch',
+        `The sectional numbers the year ${row.year} and the document is dated ${year}: number it from a sectional of ${year}.`,
+        pointer,
+      );
+    }
     const progressive = row.last_progressive;
     return {
       sectionalId: sectional.id,
       progressive,
       number: formatNumber({ prefix: row.prefix, suffix: row.suffix, minimumDigits: row.minimum_digits }, progressive),
     };
+  }
+
+  /**
+   * Gives the number of a document being deleted back to its sectional, inside the caller's transaction. Only the
+   * series' last number comes back (the counter goes down by one, and the next document takes it); deleting a document
+   * with an earlier number would leave a gap in the series: 409 sectional_gap.
+   */
+  async giveBack(manager: EntityManager, document: { sectionalId: string; progressive: number; number: string }): Promise<void> {
+    const [rows]: [Array<{ id: string }>, number] = await manager.query(
+      `UPDATE sectionals SET last_progressive = last_progressive - 1, updated_at = now()
+        WHERE id = $1 AND last_progressive = $2
+        RETURNING id`,
+      [document.sectionalId, document.progressive],
+    );
+    if (rows.length) return;
+    const sectional = await manager.getRepository(Sectional).findOneByOrFail({ id: document.sectionalId });
+    throw ApiError.of(
+      'sectional_gap',
+      `Document ${document.number} has number ${document.progressive} of its sectional, which has issued numbers up to ${formatNumber(sectional, sectional.lastProgressive)}: deleting it would leave a gap in the series. Only the document with the series' last number can be deleted.`,
+    );
   }
 
   /** Runs a write; another sectional of the company with the same year, prefix and suffix is a 409 naming it. */

@@ -43,6 +43,22 @@ const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
   product_exists: ['Product 2c4e6a8b-0d1f-4a3b-9c5d-7e9f1a3b5c7d of this company already has the code PIZZA-MARG.', '/code'],
   sectional_exists: ['Sectional 3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c of this company already numbers year 2026 with prefix "FV/" and suffix "/2026".'],
   sectional_in_use: ['The sectional has issued numbers up to 42: its year, prefix and suffix can no longer change.', '/prefix'],
+  sectional_year_mismatch: ['The sectional numbers the year 2025 and the document is dated 2026: number it from a sectional of 2026.', '/query/sectional_id'],
+  sectional_gap: [
+    "Document FV/0041/2026 has number 41 of its sectional, which has issued numbers up to FV/0042/2026: deleting it would leave a gap in the series. Only the document with the series' last number can be deleted.",
+  ],
+  invoice_number_given: [
+    'The invoice has the number "FV-2026/0042" and sectional_id asks for the sectional\'s next one: leave numero out, or don\'t send sectional_id.',
+    '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/numero',
+  ],
+  invalid_invoice: [
+    '"data" must be a date written YYYY-MM-DD, from 1970-01-01; got "02/03/2026"',
+    '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/data',
+  ],
+  sdi_check_failed: [
+    '00423: Line 1: PrezzoTotale is 905.00; unit price × quantity after discounts is 900.00',
+    '/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/0/prezzo_totale',
+  ],
   category_in_use: ['The category is used by 3 documents and 12 transactions; give them another category (or none) first.'],
   currency_mismatch: ["The flow's currency must be the document's (EUR), got USD.", '/amount/currency'],
   amount_below_reconciled: ["The flow's reconciliations allocate 400.00 EUR to it; its amount can't be less. Delete reconciliations first.", '/amount/amount'],

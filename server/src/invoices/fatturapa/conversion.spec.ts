@@ -116,6 +116,34 @@ describe('the JSON form', () => {
     expect(problems).toHaveLength(4);
   });
 
+  it("takes Flusso's extensions (a line's product_id) as a uuid and leaves them out of the canonical form and the XML", () => {
+    const original = parseValid(sample('valid', 'IT01234567890_FPR01.xml'));
+    const invoice = JSON.parse(JSON.stringify(original));
+    const line = invoice.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0];
+    line.product_id = '2C4E6A8B-0D1F-4A3B-9C5D-7E9F1A3B5C7D';
+    const result = validateInvoiceJson(invoice);
+    expect(result.problems).toEqual([]);
+    expect(result.invoice).toEqual(original);
+    expect(invoiceToXml(result.invoice!)).not.toContain('product_id');
+    for (const bad of [42, 'PIZZA-MARG', '']) {
+      line.product_id = bad;
+      expect(validateInvoiceJson(invoice).problems).toEqual([
+        {
+          pointer: '/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/0/product_id',
+          path: '/FatturaElettronicaBody/0/DatiBeniServizi/DettaglioLinee/0/product_id',
+          kind: 'type',
+          message: '"product_id" must be a uuid, as a string',
+        },
+      ]);
+    }
+    // Only where the model declares it.
+    delete line.product_id;
+    invoice.fattura_elettronica_body[0].dati_beni_servizi.dati_riepilogo[0].product_id = '2c4e6a8b-0d1f-4a3b-9c5d-7e9f1a3b5c7d';
+    expect(validateInvoiceJson(invoice).problems.map((p) => [p.kind, p.pointer])).toEqual([
+      ['unexpected', '/fattura_elettronica_body/0/dati_beni_servizi/dati_riepilogo/0/product_id'],
+    ]);
+  });
+
   it('takes Denominazione, or Nome and Cognome, never both', () => {
     const invoice = JSON.parse(JSON.stringify(parseValid(sample('valid', 'IT01234567890_FPR01.xml'))));
     const anagrafica = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici.anagrafica;

@@ -2,7 +2,7 @@
  * The vocabulary the FatturaPA model (model.ts) is written in: simple types (one per value format), groups (the
  * complex elements) and fields (a child element of a group, with its cardinality and meaning). Everything else in this
  * folder — the XSD, the JSON Schema, the JSON ⇄ XML conversion, the validator — is derived from declarations made
- * with these few functions.
+ * with these few functions. Extensions are the exception that proves it: JSON members of Flusso's, not FatturaPA's.
  */
 
 /** How a value is written: the XML Schema built-in type it derives from. */
@@ -60,10 +60,25 @@ export interface Choice {
 
 export type Particle = Field | Choice;
 
+/**
+ * A member of Flusso's JSON form that is no FatturaPA element: a request may send it, the OpenAPI schema documents it
+ * (write-only), and nothing else has it: not the XML, the XSD, the generated types or the stored invoice. The HTTP
+ * layer resolves it before the invoice is validated; validation checks its format and drops it.
+ */
+export interface Extension {
+  json: string;
+  /** The only format extensions use: the uuid of a resource of the company. */
+  format: 'uuid';
+  /** What it does, in English, for the reference. */
+  meaning: string;
+}
+
 export interface Group {
   /** One line of English saying what the block is. */
   meaning: string;
   particles: readonly Particle[];
+  /** Flusso's JSON-only members of the block, after its elements. */
+  extensions?: readonly Extension[];
 }
 
 export const many = (occurs: Occurs): boolean => occurs === '*' || occurs === '+';
@@ -86,8 +101,12 @@ export function choice(...branches: Field[][]): Choice {
   return { kind: 'choice', branches };
 }
 
-export function group(meaning: string, particles: Particle[]): Group {
-  return { meaning, particles };
+export function group(meaning: string, particles: Particle[], extensions?: Extension[]): Group {
+  return extensions ? { meaning, particles, extensions } : { meaning, particles };
+}
+
+export function extension(json: string, format: Extension['format'], meaning: string): Extension {
+  return { json, format, meaning };
 }
 
 /** Text in one of the charsets, `min`–`max` characters long (tabs and line breaks count as spaces). */

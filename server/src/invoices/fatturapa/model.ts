@@ -10,10 +10,13 @@
  * lists. Values are JSON strings, amounts included (so "1234.50" keeps its digits), except the integers the product
  * specification names: `giorni_termini_pagamento`, `numero_colli` and the `riferimento_numero_linea` lists.
  *
+ * A block may also declare extensions: members of Flusso's JSON form that are no FatturaPA element (`product_id` on a
+ * line), documented in the OpenAPI schema and accepted in requests, absent from the XML, the XSD and the stored invoice.
+ *
  * The official field numbers (2.2.2.5 for DatiRiepilogo/ImponibileImporto) follow from the order and are computed
  * (fieldNumbers() in schema-walk.ts).
  */
-import { choice, code, codes, decimal, field, group, integer, text, type Field, type Group, type SimpleType } from './model-kit.js';
+import { choice, code, codes, decimal, extension, field, group, integer, text, type Field, type Group, type SimpleType } from './model-kit.js';
 
 export const FATTURAPA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
 export const XMLDSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
@@ -525,24 +528,34 @@ export const GROUPS: Record<string, Group> = {
     field('DatiRiepilogo', 'DatiRiepilogo', '+', 'VAT summary: one block per rate (and per nature of zero-rated operations)'),
   ]),
 
-  DettaglioLinee: group('An invoice line', [
-    field('NumeroLinea', T.LineNumber, '1', 'Line number (1, 2, …)'),
-    field('TipoCessionePrestazione', T.TipoCessionePrestazione, '?', 'Special kind of line: SC discount, PR bonus, AB allowance, AC incidental expense'),
-    field('CodiceArticolo', 'CodiceArticolo', '*', 'Item codes'),
-    field('Descrizione', T.Latin1000, '1', 'Description of the goods or services'),
-    field('Quantita', T.Quantity, '?', 'Quantity (1 when absent)'),
-    field('UnitaMisura', T.Ascii10, '?', 'Unit of measure'),
-    field('DataInizioPeriodo', T.Date, '?', 'Start of the period the service covers'),
-    field('DataFinePeriodo', T.Date, '?', 'End of the period the service covers'),
-    field('PrezzoUnitario', T.Amount8, '1', 'Unit price, VAT excluded'),
-    field('ScontoMaggiorazione', 'ScontoMaggiorazione', '*', 'Discounts or surcharges on the line, applied in order'),
-    field('PrezzoTotale', T.Amount8, '1', 'Line total: unit price × quantity after discounts, VAT excluded'),
-    field('AliquotaIVA', T.Rate, '1', 'VAT rate, as a percentage (22.00; 0.00 with a Natura)'),
-    field('Ritenuta', T.Ritenuta, '?', 'SI when the line is subject to withholding tax'),
-    field('Natura', T.Natura, '?', 'Why no VAT is charged, when the rate is 0.00'),
-    field('RiferimentoAmministrazione', T.Ascii20, '?', "Reference for the buyer's administration"),
-    field('AltriDatiGestionali', 'AltriDatiGestionali', '*', 'Other management data, free form'),
-  ]),
+  DettaglioLinee: group(
+    'An invoice line',
+    [
+      field('NumeroLinea', T.LineNumber, '1', 'Line number (1, 2, …)'),
+      field('TipoCessionePrestazione', T.TipoCessionePrestazione, '?', 'Special kind of line: SC discount, PR bonus, AB allowance, AC incidental expense'),
+      field('CodiceArticolo', 'CodiceArticolo', '*', 'Item codes'),
+      field('Descrizione', T.Latin1000, '1', 'Description of the goods or services'),
+      field('Quantita', T.Quantity, '?', 'Quantity (1 when absent)'),
+      field('UnitaMisura', T.Ascii10, '?', 'Unit of measure'),
+      field('DataInizioPeriodo', T.Date, '?', 'Start of the period the service covers'),
+      field('DataFinePeriodo', T.Date, '?', 'End of the period the service covers'),
+      field('PrezzoUnitario', T.Amount8, '1', 'Unit price, VAT excluded'),
+      field('ScontoMaggiorazione', 'ScontoMaggiorazione', '*', 'Discounts or surcharges on the line, applied in order'),
+      field('PrezzoTotale', T.Amount8, '1', 'Line total: unit price × quantity after discounts, VAT excluded'),
+      field('AliquotaIVA', T.Rate, '1', 'VAT rate, as a percentage (22.00; 0.00 with a Natura)'),
+      field('Ritenuta', T.Ritenuta, '?', 'SI when the line is subject to withholding tax'),
+      field('Natura', T.Natura, '?', 'Why no VAT is charged, when the rate is 0.00'),
+      field('RiferimentoAmministrazione', T.Ascii20, '?', "Reference for the buyer's administration"),
+      field('AltriDatiGestionali', 'AltriDatiGestionali', '*', 'Other management data, free form'),
+    ],
+    [
+      extension(
+        'product_id',
+        'uuid',
+        "A product of the company (see the products calls) whose values fill the members this line leaves out: `descrizione` from its description, `prezzo_unitario` from its unit price (when in the invoice's `divisa`), `unita_misura` from its unit of measure, `aliquota_iva` from its VAT percentage, and `natura` from its tax exemption when the line's rate is the product's. Members the line gives win. `prezzo_totale` and `dati_riepilogo` are not computed: write them as for any line. A product that is not the company's is a 422 `invalid_invoice` at this member",
+      ),
+    ],
+  ),
 
   CodiceArticolo: group('An item code', [
     field('CodiceTipo', T.Ascii35, '1', 'Kind of code (EAN, SKU, TARIC…)'),

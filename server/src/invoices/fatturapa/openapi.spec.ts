@@ -3,6 +3,7 @@ import type { Field } from './model-kit.js';
 import { GROUPS } from './model.js';
 import { invoiceJsonSchemas, type JsonSchema } from './openapi.js';
 import { fieldsOf } from './schema-walk.js';
+import { invoiceXsd } from './xsd.js';
 
 describe('the OpenAPI schema of the JSON invoice', () => {
   const schemas = invoiceJsonSchemas();
@@ -51,5 +52,18 @@ describe('the OpenAPI schema of the JSON invoice', () => {
     expect(schemas.InvoiceDatiAnagraficiCedente.properties?.regime_fiscale.enum).toContain('RF20');
     expect(schemas.InvoiceDatiBeniServizi).toMatchObject({ required: ['dettaglio_linee', 'dati_riepilogo'] });
     expect(schemas.InvoiceAnagrafica.oneOf).toHaveLength(2);
+  });
+
+  it('documents Flusso’s product_id on a line as an optional, write-only uuid that is no FatturaPA element (nor in the XSD)', () => {
+    const line = schemas.InvoiceDettaglioLinee;
+    expect(line.properties?.product_id).toEqual({
+      type: 'string',
+      format: 'uuid',
+      writeOnly: true,
+      description: expect.stringMatching(/^\*\*Flusso extension\*\*, not a FatturaPA element: .*`descrizione`.*`natura`/),
+    });
+    expect(line.required).not.toContain('product_id');
+    expect(Object.keys(line.properties ?? {}).at(-1)).toBe('product_id');
+    expect(invoiceXsd()).not.toContain('product_id');
   });
 });

@@ -3,7 +3,7 @@
  * of the invoice, every member documented with its XML element name, official field number, meaning and format, so
  * the API reference shows every sub-field. The HTTP layer adds these to the OpenAPI document's components.
  */
-import type { Field, Group, SimpleType } from './model-kit.js';
+import type { Extension, Field, Group, SimpleType } from './model-kit.js';
 import { many, required } from './model-kit.js';
 import { FATTURAPA_NAMESPACE, GROUPS, ROOT_ATTRIBUTES, ROOT_GROUP } from './model.js';
 import { fieldNumbers, fieldsOf } from './schema-walk.js';
@@ -25,6 +25,7 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   format?: string;
+  writeOnly?: boolean;
   example?: unknown;
   allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
@@ -80,10 +81,21 @@ function propertySchema(field: Field, number: string | undefined): JsonSchema {
   return { type: 'array', items, ...(field.occurs === '+' ? { minItems: 1 } : {}), description };
 }
 
+/** A Flusso extension: in requests only, so write-only, and said to be no FatturaPA element. */
+function extensionSchema(extension: Extension): JsonSchema {
+  return {
+    type: 'string',
+    format: extension.format,
+    writeOnly: true,
+    description: `**Flusso extension**, not a FatturaPA element: accepted in requests, never written to the XML, never stored or answered. ${extension.meaning}.`,
+  };
+}
+
 function objectSchema(group: Group, numbers: Map<Field, string>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const requiredMembers: string[] = [];
   for (const field of fieldsOf(group)) properties[field.json] = propertySchema(field, numbers.get(field));
+  for (const extension of group.extensions ?? []) properties[extension.json] = extensionSchema(extension);
   for (const particle of group.particles) if (particle.kind === 'field' && required(particle.occurs)) requiredMembers.push(particle.json);
   const schema: JsonSchema = { type: 'object', description: `${group.meaning}.`, properties, additionalProperties: false };
   if (requiredMembers.length) schema.required = requiredMembers;

@@ -1,7 +1,8 @@
 /**
  * Validation of the JSON form of an invoice against the model: the same rules as the XML schema (required and
  * repeated elements, choices, value formats, codes), reported with JSON Pointers and XML paths. A valid invoice comes
- * back in canonical form: members in schema order, nulls and unknown members gone, `namespace` filled in.
+ * back in canonical form: members in schema order, nulls gone, Flusso's extensions (model-kit.ts) gone, `namespace`
+ * filled in.
  */
 import type { Field, Group, SimpleType } from './model-kit.js';
 import { many, required } from './model-kit.js';
@@ -10,6 +11,7 @@ import { child, item, ROOT_PLACE, type InvoiceProblem, type Place } from './prob
 import { fieldsOf } from './schema-walk.js';
 import type { Invoice } from './invoice.types.js';
 import { valueProblem } from './values.js';
+import { isUuid } from '../../common/validation/uuid.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -91,7 +93,14 @@ class JsonWalk {
       }
       for (const f of given[0] ?? []) this.field(f, object, place, out);
     }
-    const known = new Set(fieldsOf(group).map((f) => f.json));
+    // Extensions are checked and left out: the canonical form is FatturaPA's alone.
+    for (const extension of group.extensions ?? []) {
+      const value = object[extension.json];
+      if (present(value) && (typeof value !== 'string' || !isUuid(value))) {
+        this.problem(child(place, extension.json, extension.json), 'type', `${label(extension)} must be a uuid, as a string`);
+      }
+    }
+    const known = new Set([...fieldsOf(group), ...(group.extensions ?? [])].map((f) => f.json));
     for (const key of Object.keys(object)) {
       if (!known.has(key)) this.problem(child(place, key, key), 'unexpected', `"${key}" is not a member of ${group.meaning.toLowerCase()}`);
     }

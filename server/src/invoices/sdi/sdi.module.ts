@@ -4,6 +4,7 @@ import { EventsModule } from '../../common/events/events.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DeliveriesModule } from '../../deliveries/deliveries.module.js';
 import { DocumentsService } from '../../documents/documents.service.js';
+import { SectionalsService } from '../../sectionals/sectionals.service.js';
 import { ProductionSdiChannel, SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 import { SdiDispatcher } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
@@ -19,6 +20,8 @@ import { SdiProcessor } from './sdi.processor.js';
   imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule],
   providers: [
     DocumentsService,
+    // DocumentsService needs it: deleting a document numbered from a sectional gives the number back.
+    SectionalsService,
     SdiNotifications,
     SandboxSdiChannel,
     {
