@@ -32,7 +32,7 @@ export interface OperationView {
   method: string;
   /** Full path template including the API base path, e.g. /api/v1/companies/{company_id}/flows; a webhook's name. */
   path: string;
-  /** Sent by Flusso to the integrator's endpoint (`x-webhooks`): nothing to try, no request samples. */
+  /** Sent by Flusso to the integrator's endpoint (`webhooks`): nothing to try, no request samples. */
   webhook?: true;
   tag: string;
   summary: string;
@@ -103,7 +103,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
       }),
     );
   // Webhooks follow the operations, so a tag of their own comes after the operations' tags.
-  const operations = [...build(document.paths, basePath), ...build(document["x-webhooks"], "", true)];
+  const operations = [...build(document.paths, basePath), ...build(document.webhooks, "", true)];
 
   // Tags keep the document's order; tags used only on operations follow in order of appearance.
   const declared = document.tags ?? [];

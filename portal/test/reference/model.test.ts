@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { buildReferenceModel, apiBasePath } from "../../app/reference/model";
 import { typeLabel, type ObjectNode } from "../../app/reference/schema";
 import { fixtureDocument } from "./fixture";
@@ -107,6 +108,9 @@ describe("buildReferenceModel", () => {
     const flow = model.schemas.Flow as ObjectNode;
     const property = (name: string) => flow.properties.find((p) => p.name === name)!.schema;
     expect(property("status")).toMatchObject({ kind: "scalar", enum: ["TO_PAY", "PAID"] });
+    expect(property("payment_method")).toMatchObject({ kind: "scalar", type: "string", enum: ["CASH", "TRANSFER"], nullable: true });
+    expect(typeLabel(property("payment_method"))).toBe("string | null");
+    expect(property("percent").constraints).toEqual(["≤ 100", "> 0"]);
     expect(typeLabel(property("payment_date"))).toBe("string (date) | null");
     expect(typeLabel(property("counterpart"))).toBe("Party | string");
     expect(property("parent")).toEqual({ kind: "ref", name: "Flow" });
@@ -121,7 +125,7 @@ describe("buildReferenceModel", () => {
     expect(operation("deleteReconciliation").responses).toEqual([{ status: "204", description: "Deleted." }]);
   });
 
-  it("reads webhooks from x-webhooks, after the operations, with their payload and an example of it", () => {
+  it("reads webhooks from the webhooks map, after the operations, with their payload and an example of it", () => {
     expect(model.tags.at(-1)!.operations).toEqual([operation("documentUpdated")]);
     const webhook = operation("documentUpdated");
     expect(webhook).toMatchObject({
@@ -145,5 +149,35 @@ describe("buildReferenceModel", () => {
     const list = html.tags[1].operations[0];
     expect(list.description).toBe("<p>Lists the links between flows and transactions.</p>");
     expect(list.parameters.find((p) => p.name === "sort")!.description).toBe("<p>Sort fields: `created_at`.</p>");
+  });
+});
+
+describe("buildReferenceModel on the generated document (OpenAPI 3.1)", () => {
+  const generated = buildReferenceModel(JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")));
+  const member = (schema: string, name: string) =>
+    (generated.schemas[schema] as ObjectNode).properties.find((p) => p.name === name)!.schema;
+
+  it("shows an unexpanded member as its schema or null, with its description", () => {
+    expect(member("Document", "counterpart")).toMatchObject({
+      kind: "ref",
+      name: "Counterpart",
+      nullable: true,
+      description: expect.any(String),
+    });
+    expect(typeLabel(member("Account", "current_balance"))).toBe("Money | null");
+    expect(typeLabel(member("Document", "delivery_date"))).toBe("string (date-time) | null");
+  });
+
+  it("shows a nullable enum's values without null, and null in its type", () => {
+    const method = member("FlowUpdatePayload", "payment_method");
+    expect(typeLabel(method)).toBe("string | null");
+    expect(method.enum).toContain("TRANSFER");
+    expect(method.enum).not.toContain(null);
+  });
+
+  it("reads the webhooks map, after the operations", () => {
+    const webhooks = generated.tags.flatMap((tag) => tag.operations).filter((o) => o.webhook);
+    expect(webhooks.map((o) => o.id)).toEqual(["documentUpdated", "documentDeleted"]);
+    expect(webhooks[0].requestBody?.schema).toEqual({ kind: "ref", name: "DocumentUpdatedEvent" });
   });
 });

@@ -4,6 +4,7 @@ import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
+import { toOpenApi31 } from './openapi-31.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -65,7 +66,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     ignoreGlobalPrefix: true,
     extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto],
   });
-  document.openapi = '3.0.3';
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
     ...document.components,
@@ -74,8 +74,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   examplesByMediaType(document);
   describePermissions(document);
   documentIdempotency(document);
-  // OpenAPI 3.0 has no `webhooks`; `x-webhooks` is the extension readers of 3.0 documents (Redoc among them) know.
-  (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = {
+  toOpenApi31(document as unknown as Record<string, unknown>, {
     documentUpdated: {
       post: {
         summary: 'document.updated',
@@ -98,7 +97,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         responses: { '2XX': { description: 'Received.' } },
       },
     },
-  };
+  });
   return document;
 }
 
