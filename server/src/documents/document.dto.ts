@@ -40,11 +40,13 @@ export class DocumentDto {
 
   @ApiProperty({
     enum: DOCUMENT_FORMATS,
-    nullable: true,
-    description: 'FatturaPA format: FPA12 (public administration), FPR12 (private), FSM10 (simplified).',
+    description:
+      'FatturaPA format: FPA12 (to a public administration), FPR12 (between private parties), FSM10 (simplified invoice). ' +
+      "An e-invoice has its file's format. Any other document has the one the SDI would give it: FPA12 when it is issued " +
+      'to a counterpart with a 6-character destination code (a public administration office), else FPR12.',
     example: 'FPR12',
   })
-  format: DocumentFormat | null;
+  format: DocumentFormat;
 
   @ApiProperty({ type: Boolean, nullable: true, example: true })
   is_e_invoice: boolean | null;
