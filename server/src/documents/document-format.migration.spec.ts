@@ -27,8 +27,7 @@ describe('migration: every document has a format', () => {
       `INSERT INTO companies (name, vat_number, country, fiscal_regime) VALUES ('Rossi', 'IT01234567897', 'IT', 'RF01') RETURNING id`,
     );
     const counterpart = async (name: string, code: string | null): Promise<string> =>
-      (await db.query(`INSERT INTO counterparts (company_id, company_name, destination_code) VALUES ($1, $2, $3) RETURNING id`, [company, name, code]))[0]
-        .id;
+      (await db.query(`INSERT INTO counterparts (company_id, company_name, destination_code) VALUES ($1, $2, $3) RETURNING id`, [company, name, code]))[0].id;
     const comune = await counterpart('Comune di Borgo Esempio', 'UFZB9P');
     const bianchi = await counterpart('Bianchi', 'M5UXCR1');
     const pec = await counterpart('Verdi', '0000000');
