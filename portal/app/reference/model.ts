@@ -3,6 +3,7 @@ import {
   HTTP_METHODS,
   resolve,
   type OpenApiDocument,
+  type HeaderObject,
   type OperationObject,
   type ParameterObject,
   type PathItemObject,
@@ -74,9 +75,18 @@ export interface BodyView {
 export interface ResponseView {
   status: string;
   description?: string;
+  /** Response headers, in the document's order. */
+  headers?: HeaderView[];
   contentType?: string;
   schema?: SchemaNode;
   example?: unknown;
+}
+
+export interface HeaderView {
+  name: string;
+  required: boolean;
+  description?: string;
+  schema: SchemaNode;
 }
 
 export interface RequestExample {
@@ -204,9 +214,19 @@ function buildResponse(
   response: ResponseObject,
 ): ResponseView {
   const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
+  const headers = Object.entries(response.headers ?? {}).map(([name, value]) => {
+    const header = resolve<HeaderObject>(document, value);
+    return {
+      name,
+      required: Boolean(header.required),
+      ...optional("description", header.description, renderMarkdown),
+      schema: header.schema ? schemas.node(header.schema) : PLAIN_STRING,
+    };
+  });
   return {
     status,
     ...optional("description", response.description, renderMarkdown),
+    ...(headers.length > 0 ? { headers } : {}),
     ...(contentType && media
       ? {
           contentType,

@@ -60,8 +60,15 @@ export interface RequestBodyObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+export interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema?: SchemaOrRef;
+}
+
 export interface ResponseObject {
   description?: string;
+  headers?: Record<string, HeaderObject | Reference>;
   content?: Record<string, MediaTypeObject>;
 }
 
@@ -107,6 +114,7 @@ export interface OpenApiDocument {
     parameters?: Record<string, ParameterObject | Reference>;
     responses?: Record<string, ResponseObject | Reference>;
     requestBodies?: Record<string, RequestBodyObject | Reference>;
+    headers?: Record<string, HeaderObject | Reference>;
   };
 }
 

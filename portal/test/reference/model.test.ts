@@ -123,6 +123,20 @@ describe("buildReferenceModel", () => {
     expect(create.responses[1]).toMatchObject({ description: "Invalid value.", schema: { kind: "ref", name: "ErrorBody" } });
     expect(create.responses[1].example).toEqual({ errors: [{ code: "bad_request", title: "string" }] });
     expect(operation("deleteReconciliation").responses).toEqual([{ status: "204", description: "Deleted." }]);
+    expect(create.responses[0].headers).toEqual([
+      {
+        name: "x-request-id",
+        required: true,
+        description: "The request's id.",
+        schema: { kind: "scalar", type: "string", constraints: ["pattern ^[A-Za-z0-9-]{1,128}$"] },
+      },
+      {
+        name: "idempotent-replayed",
+        required: false,
+        description: "Present on a replayed answer.",
+        schema: { kind: "scalar", type: "string", enum: ["true"] },
+      },
+    ]);
   });
 
   it("reads webhooks from the webhooks map, after the operations, with their payload and an example of it", () => {

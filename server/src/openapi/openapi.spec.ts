@@ -33,4 +33,22 @@ describe('the OpenAPI document the portal reads', () => {
     expect(schemas.Document.properties.delivery_date.type).toEqual(['string', 'null']);
     expect(Object.keys(document.webhooks)).toEqual(['documentUpdated', 'documentDeleted']);
   });
+
+  it('declares the headers every answer carries: the request id, the rate limit once the key is counted, retry-after', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+    for (const item of Object.values(document.paths) as Array<Record<string, { security?: unknown[]; responses: Record<string, { headers?: object }> }>>) {
+      for (const operation of Object.values(item)) {
+        const authenticated = (operation.security ?? document.security).length > 0;
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(response.headers).toMatchObject({ 'x-request-id': ref('RequestId') });
+          if (authenticated && status.startsWith('2'))
+            expect(response.headers).toMatchObject({ 'x-ratelimit-limit': ref('RateLimitLimit'), 'x-ratelimit-remaining': ref('RateLimitRemaining') });
+          if (status === '429' || status === '503') expect(response.headers).toMatchObject({ 'retry-after': ref('RetryAfter') });
+        }
+      }
+    }
+    // The signed link to an invoice's XML takes no key: nothing is counted.
+    expect(Object.keys(document.paths['/invoice-files/{document_id}'].get.responses['200'].headers)).toEqual(['x-request-id']);
+  });
 });

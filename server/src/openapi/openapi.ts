@@ -5,6 +5,7 @@ import { documentIdempotency } from '../common/idempotency/idempotency.openapi.j
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
 import { toOpenApi31 } from './openapi-31.js';
+import { documentResponseHeaders } from './response-headers.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -74,6 +75,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   examplesByMediaType(document);
   describePermissions(document);
   documentIdempotency(document);
+  documentResponseHeaders(document);
   toOpenApi31(document as unknown as Record<string, unknown>, {
     documentUpdated: {
       post: {

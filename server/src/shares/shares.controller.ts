@@ -28,7 +28,11 @@ export class SharesController {
   })
   @ApiIdParam('document_id', 'Document id.')
   @ApiBody({ type: ShareInvoiceDto })
-  @ApiAcceptedResponse({ type: InvoiceShareDto, description: 'Accepted for sending.' })
+  @ApiAcceptedResponse({
+    type: InvoiceShareDto,
+    description: 'Accepted for sending.',
+    headers: { location: { description: 'The share, to read back for its status.', required: true, schema: { type: 'string' } } },
+  })
   @ApiErrors(400, 403, 404, 413, 415, 422, ...COMMON_ERRORS)
   async share(
     @CompanyId() companyId: string,

@@ -21,12 +21,6 @@ const DESCRIPTIONS: Record<number, string> = {
   504: 'Gateway timeout.',
 };
 
-/** Statuses whose answers tell when to try again. */
-const RETRY_AFTER = {
-  'retry-after': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } },
-};
-const WITH_RETRY_AFTER = new Set([429, 503]);
-
 const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
   bad_request: ['amount is required', '/amount'],
   unauthorized: ['Send an API key as a bearer token in the Authorization header.'],
@@ -90,7 +84,6 @@ export function ApiErrors(...answers: Array<number | ErrorCode>): MethodDecorato
         status,
         description: generic ? DESCRIPTIONS[status] : `${DESCRIPTIONS[status]} ${codes.length === 1 ? 'Code' : 'Codes'} ${named}.`,
         type: IntegrationErrorDto,
-        ...(WITH_RETRY_AFTER.has(status) ? { headers: RETRY_AFTER } : {}),
         ...(codes.length === 1
           ? { example: example(codes[0]) }
           : { examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].title, value: example(code) }])) }),
