@@ -45,7 +45,6 @@ describe("buildReferenceModel", () => {
       "path:company_id",
       "query:page_size",
       "query:cursor",
-      "query:filter",
       "query:sort",
       "query:expand",
       "header:X-Request-Id",
@@ -64,10 +63,13 @@ describe("buildReferenceModel", () => {
       defaultSort: "-created_at",
     });
     expect(operation("deleteReconciliation").list).toBeUndefined();
-    // filter's own schema (a member per field and operator) gives way to these options.
-    expect(operation("listReconciliations").parameters.find((p) => p.name === "filter")!.schema).toEqual({
-      kind: "object",
-      properties: [],
+    // The filter[…] parameters (one per field and operator) are shown as these options, not one by one.
+    expect(operation("listReconciliations").parameters.filter((p) => p.name.startsWith("filter["))).toEqual([]);
+    // sort and expand are lists of their allowed values, written comma-separated.
+    const sort = operation("listReconciliations").parameters.find((p) => p.name === "sort")!;
+    expect(sort).toMatchObject({
+      example: "-created_at",
+      schema: { kind: "array", items: { kind: "scalar", enum: ["created_at", "-created_at"] } },
     });
   });
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { CategoryRefDto } from '../categories/category.dto.js';
+import { CategoryDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
 import { FreeText } from '../common/validation/free-text.js';
 import { OptionalNullable } from '../common/validation/optional.js';
@@ -63,14 +63,14 @@ export class DocumentDto {
   @ApiProperty({ format: 'uuid', type: String, nullable: true, description: 'Id of the category, also when not expanded.' })
   category_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=category` (and null when the document has none).' })
-  category: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=category` (and null when the document has none).' })
+  category: CategoryDto | null;
 
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   subcategory_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
-  subcategory: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
+  subcategory: CategoryDto | null;
 
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   counterpart_id: string | null;

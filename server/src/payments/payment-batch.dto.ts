@@ -181,7 +181,7 @@ export class BulkPaymentRowDto {
 }
 
 /** Bulk payment request payload. */
-@ApiSchema({ name: 'BulkPaymentRequest' })
+@ApiSchema({ name: 'BulkPaymentCreatePayload' })
 export class CreateBulkPaymentDto {
   @ApiProperty({ format: 'uuid', description: 'The account of the company to pay from: it must have an IBAN, and be in EUR (or have no currency set).' })
   @IsDefined({ message: 'account_id is required' })

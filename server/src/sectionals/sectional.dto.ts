@@ -88,7 +88,7 @@ const DIGITS_DOC = {
 };
 
 /** Sectional creation payload. */
-@ApiSchema({ name: 'SectionalCreationPayload' })
+@ApiSchema({ name: 'SectionalCreatePayload' })
 export class CreateSectionalDto {
   @ApiProperty(YEAR_DOC)
   @IsDefined({ message: 'year is required' })

@@ -58,7 +58,7 @@ export class WebhookEndpointWithSecretDto extends WebhookEndpointDto {
   secret: string;
 }
 
-@ApiSchema({ name: 'WebhookEndpointCreationPayload' })
+@ApiSchema({ name: 'WebhookEndpointCreatePayload' })
 export class CreateWebhookEndpointDto {
   @ApiProperty({ description: 'The URL that receives events.', example: URL_EXAMPLE, maxLength: 2000 })
   @IsDefined({ message: 'url is required' })
