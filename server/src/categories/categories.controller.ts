@@ -23,7 +23,7 @@ export class CategoriesController {
     description: "Lists the company's top-level categories; their subcategories are listed by `listSubcategories`.",
   })
   @ApiList(categoryList, CategoryDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.categories.list(companyId, query);
   }
@@ -47,7 +47,7 @@ export class CategoriesController {
   })
   @ApiIdParam('id', 'Category id.')
   @ApiOkResponse({ type: CategoryDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.categories.get(companyId, id, query);
   }

@@ -185,7 +185,7 @@ describe('GET /api/v1/openapi.json', () => {
           expect([id, code, ERROR_CODES[code as keyof typeof ERROR_CODES]?.status]).toEqual([id, code, Number(status)]);
       }
     }
-    expect(codesOf('createFlow', 422)).toEqual(['unprocessable_entity', 'currency_mismatch', 'flows_exceed_gross_amount']);
+    expect(codesOf('createFlow', 422)).toEqual(['unprocessable_entity', 'currency_mismatch', 'flows_exceed_gross_amount', 'idempotency_key_reused']);
     expect(codesOf('updateFlow', 422)).toEqual([
       'unprocessable_entity',
       'currency_mismatch',

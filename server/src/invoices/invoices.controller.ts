@@ -58,7 +58,7 @@ export class InvoicesController {
   @ApiConsumes('application/json', 'application/xml')
   @ApiBody({ schema: { $ref: '#/components/schemas/Invoice' }, description: 'One FatturaPA invoice.', examples: INVOICE_EXAMPLES })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
-  @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', ...COMMON_ERRORS)
+  @ApiErrors(400, 'invalid_invoice_xml', 'invalid_query_parameter', 403, 404, 413, 415, 'invalid_invoice', ...COMMON_ERRORS)
   create(@CompanyId() companyId: string, @Req() request: FastifyRequest, @Query() query: QueryParams) {
     const options = parseCreateInvoiceQuery(query);
     return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));
@@ -92,7 +92,7 @@ export class InvoicesController {
       'The invoice of an e-invoice document, in its JSON form, with `xml_url`: `null` until the invoice has been sent to the SDI, then a link to the XML file that works without an API key for a limited time (15 minutes unless configured otherwise). Read the invoice again for a fresh link. A document that is not an e-invoice is a 404.',
   })
   @ApiOkResponse({ schema: InvoiceResponseSchema })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors(403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.invoices.get(companyId, id, `${request.protocol}://${request.host}${BASE_PATH}`);
   }

@@ -93,7 +93,7 @@ export class PaymentBatchDto {
   @ApiProperty({ type: PaymentBatchDebtorDto })
   debtor: PaymentBatchDebtorDto;
 
-  @ApiProperty({ description: 'Number of payments (NbOfTxs).', example: 2 })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Number of payments (NbOfTxs).', example: 2 })
   payment_count: number;
 
   @ApiProperty({ type: MoneyDto, description: "The sum of the payments' amounts (CtrlSum).", example: { amount: '1806.40', currency: 'EUR' } })

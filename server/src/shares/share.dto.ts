@@ -89,7 +89,7 @@ export class InvoiceShareDto {
   })
   status: ShareStatus;
 
-  @ApiProperty({ description: 'Attempts made to hand the message to the mail server.', example: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Attempts made to hand the message to the mail server.', example: 0 })
   attempts: number;
 
   @ApiProperty({

@@ -1,5 +1,6 @@
 import { getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject } from '@nestjs/swagger';
 import { errorItem } from '../errors/api-error.js';
+import { addErrorExample, errorExample } from '../errors/api-errors.decorator.js';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
 import { IntegrationErrorDto } from '../errors/error.dto.js';
 import { IDEMPOTENT_REPLAYED_HEADER, KEY_LIFETIME_HOURS } from './idempotency-key.js';
@@ -65,19 +66,16 @@ export function documentIdempotency(document: OpenAPIObject): void {
     }
     for (const [code, detail, when] of ERRORS) {
       const status = String(ERROR_CODES[code].status);
+      const example = errorExample(code, errorItem(code, detail, '/header/Idempotency-Key'));
       const existing = operation.responses[status] as ResponseObject | undefined;
       if (existing) {
         existing.description = `${existing.description} Code \`${code}\` when ${when}.`;
+        addErrorExample(existing, code, example);
         continue;
       }
       operation.responses[status] = {
         description: `${ERROR_CODES[code].title}: ${when}. Code \`${code}\`.`,
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(IntegrationErrorDto) },
-            example: { errors: [errorItem(code, detail, '/header/Idempotency-Key')], meta: { request_id: '6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47' } },
-          },
-        },
+        content: { 'application/json': { schema: { $ref: getSchemaPath(IntegrationErrorDto) }, example } },
       };
     }
     const conflict = operation.responses[String(ERROR_CODES.idempotency_key_in_progress.status)] as ResponseObject;

@@ -14,7 +14,7 @@ export class PageDto {
   })
   cursor: string | null;
 
-  @ApiProperty({ description: 'The page size that was applied.', example: DEFAULT_PAGE_SIZE })
+  @ApiProperty({ type: 'integer', description: 'The page size that was applied.', example: DEFAULT_PAGE_SIZE })
   size: number;
 }
 
