@@ -9,6 +9,7 @@ import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
 import { toOpenApi31 } from './openapi-31.js';
 import { documentResponseHeaders } from './response-headers.js';
 import { documentExamples } from './examples.js';
+import { documentLongPathSegments } from '../common/http/path-params.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -84,6 +85,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   examplesByMediaType(document);
   describePermissions(document);
   documentIdempotency(document);
+  documentLongPathSegments(document);
   documentResponseHeaders(document);
   const webhooks = {
     documentUpdated: {

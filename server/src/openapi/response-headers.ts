@@ -35,10 +35,11 @@ type HeaderName = keyof typeof HEADERS;
 
 /**
  * Statuses that always come after the API key was recognised and counted (ApiKeyGuard): successes and the answers of
- * the checks that follow it. A 400, 403, 413, 415 or 429 may also come before (a body Fastify refuses to parse, HTTPS
- * required, the failed-authentication throttle) and a 5xx from anywhere: they carry the rate-limit headers or not.
+ * the checks that follow it. A 400, 403, 404, 413, 415 or 429 may also come before (a body Fastify refuses to parse,
+ * HTTPS required, a path segment longer than any id, the failed-authentication throttle) and a 5xx from anywhere:
+ * they carry the rate-limit headers or not.
  */
-const AFTER_AUTHENTICATION = /^(2..|404|409|422)$/;
+const AFTER_AUTHENTICATION = /^(2..|409|422)$/;
 
 /** The headers an operation's answer with this status always carries. */
 function headersOf(status: string, authenticated: boolean): HeaderName[] {
