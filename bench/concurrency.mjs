@@ -66,8 +66,8 @@ async function scenario(db, config, name, documents, transactions) {
   const flows = [];
   for (let d = 0; d < documents; d++) {
     const { id: document } = await one(
-      `INSERT INTO documents (company_id, number, type, status, direction, currency, gross_amount, vat_amount, creation_date)
-       VALUES ($1, $2, 'INVOICE', 'DELIVERED', 'ISSUED', 'EUR', 1000, 180.33, '2026-10-01') RETURNING id`,
+      `INSERT INTO documents (company_id, number, type, status, format, direction, currency, gross_amount, vat_amount, creation_date)
+       VALUES ($1, $2, 'INVOICE', 'DELIVERED', 'FPR12', 'ISSUED', 'EUR', 1000, 180.33, '2026-10-01') RETURNING id`,
       [company, `FV-2026/${String(d + 1).padStart(4, '0')}`],
     );
     for (const amount of ['200.00', '250.00', '300.00', '250.00']) {

@@ -12,6 +12,7 @@ import { Products1795437600000 } from './1795437600000-products.js';
 import { Sectionals1795437700000 } from './1795437700000-sectionals.js';
 import { InvoiceShares1795449000000 } from './1795449000000-invoice-shares.js';
 import { DocumentSectionals1795450000000 } from './1795450000000-document-sectionals.js';
+import { DocumentFormat1795451000000 } from './1795451000000-document-format.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   Sectionals1795437700000,
   InvoiceShares1795449000000,
   DocumentSectionals1795450000000,
+  DocumentFormat1795451000000,
 ];

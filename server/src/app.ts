@@ -8,6 +8,7 @@ import { sendError } from './common/errors/send-error.js';
 import { answerClientError } from './common/http/client-errors.js';
 import { CORS_OPTIONS } from './common/http/cors.js';
 import { RouteTable } from './common/http/route-table.js';
+import { MAX_PATH_SEGMENT } from './common/http/path-params.js';
 import { registerSecurityHooks, SECURITY_HEADERS } from './common/http/security.hooks.js';
 import { registerIdempotency } from './common/idempotency/idempotency.interceptor.js';
 import { IdempotencyService } from './common/idempotency/idempotency.service.js';
@@ -36,7 +37,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Integrators write `/companies/` as often as `/companies`; both name the same resource.
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT, ignoreTrailingSlash: true },
     // The router refuses a malformed URL or an over-long path segment before any hook or filter runs: those answers
     // leave as the integration error too, with the headers every answer carries.
     // Requests Node's HTTP parser refuses never reach Fastify: they are answered as the integration error too.

@@ -11,6 +11,7 @@ import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
 import { redisAuthInvalidation } from '../src/common/auth/auth-invalidation.js';
 import { IntegratorsService } from '../src/integrators/integrators.service.js';
 import { createTestDatabase } from './database.js';
+import { assertDocumented } from './documented-responses.js';
 
 export interface TestApi {
   app: NestFastifyApplication;
@@ -35,6 +36,24 @@ export function logCapture(): { stream: Writable; lines: Array<Record<string, un
   return { stream, lines };
 }
 
+const HTTP_METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
+
+/**
+ * The supertest client of an API whose every answer is checked against the published OpenAPI document (status declared
+ * for the operation, body matching its schema, required headers present): a test fails on an undocumented answer, so
+ * the document cannot drift from what the API sends.
+ */
+export function apiClient(app: NestFastifyApplication): ReturnType<typeof request> {
+  const client = request(app.getHttpServer());
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || !HTTP_METHODS.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => value.apply(target, args).expect(assertDocumented);
+    },
+  });
+}
+
 /**
  * The real API on a fresh database: Nest on Fastify, PostgreSQL and Redis, exercised over HTTP with supertest.
  * `env` overrides configuration variables the way an operator would; with `captureLogs` the log lines (at LOG_LEVEL,
@@ -51,7 +70,7 @@ export async function startApi(env: Record<string, string> = {}, options: { capt
   const integrators = new IntegratorsService(db, config, redisAuthInvalidation(redis, config.redisPrefix));
   return {
     app,
-    http: request(app.getHttpServer()),
+    http: apiClient(app),
     db,
     config,
     integrators,

@@ -58,6 +58,12 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   for (const response of operation.responses) {
     const schema = response.schema ? ` — ${schemaRef(response.schema)}` : "";
     lines.push(`- \`${response.status}\` ${response.description ?? ""}${schema}`);
+    for (const header of response.headers ?? []) {
+      const when = header.required ? "always" : "sometimes";
+      lines.push(
+        `  - header \`${header.name}\` (${typeLabel(header.schema)}, ${when})${header.description ? `: ${header.description}` : ""}`,
+      );
+    }
   }
   if (operation.webhook) {
     lines.push("", "Example payload:", "", "```json", JSON.stringify(operation.example.body, null, 2), "```");

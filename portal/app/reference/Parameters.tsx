@@ -25,7 +25,7 @@ export function Parameters({ parameters, schemas }: { parameters: ParameterView[
                     <span className="schema-type">{typeLabel(parameter.schema)}</span>
                     {parameter.required ? <span className="schema-required">obbligatorio</span> : null}
                   </div>
-                  <Facts facts={{ ...parameter.schema, description: parameter.description }} />
+                  <Facts facts={{ ...parameter.schema, enum: allowedValues(parameter.schema), description: parameter.description }} />
                   {parameter.example !== undefined ? (
                     <p className="schema-fact">
                       Esempio: <code>{parameter.example}</code>
@@ -47,6 +47,11 @@ export function Parameters({ parameters, schemas }: { parameters: ParameterView[
   );
 }
 
+/** A parameter's allowed values; a list's are its items' (`sort`, `expand`). */
+function allowedValues(schema: SchemaNode): unknown[] | undefined {
+  return schema.enum ?? (schema.kind === "array" ? schema.items.enum : undefined);
+}
+
 /** The filter, sort and expand fields a list operation accepts (from `x-flusso-list`). */
 export function ListOptionsTable({ list }: { list: ListOptions }) {
   if (list.filters.length + list.sorts.length + list.expansions.length === 0) return null;
@@ -57,7 +62,8 @@ export function ListOptionsTable({ list }: { list: ListOptions }) {
         {list.filters.length > 0 ? (
           <>
             <dt>
-              Filtri (<code>filter[campo__operatore]</code>)
+              Filtri (<code>filter[campo]</code>, <code>filter[campo__operatore]</code>; per <code>in</code> e <code>notIn</code> valori
+              separati da virgole)
             </dt>
             <dd>
               <table>

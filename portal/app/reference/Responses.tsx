@@ -1,6 +1,6 @@
-import type { BodyView, ResponseView } from "./model";
+import type { BodyView, HeaderView, ResponseView } from "./model";
 import { typeLabel, type SchemaNode } from "./schema";
-import { SchemaTree } from "./SchemaTree";
+import { Facts, SchemaTree } from "./SchemaTree";
 
 export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record<string, SchemaNode> }) {
   return (
@@ -52,9 +52,31 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
                 {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
               </>
             ) : null}
+            {response.headers ? <ResponseHeaders headers={response.headers} /> : null}
           </details>
         );
       })}
     </section>
+  );
+}
+
+/** The headers an answer carries: always (obbligatorio) or only in some cases, as the description says. */
+function ResponseHeaders({ headers }: { headers: HeaderView[] }) {
+  return (
+    <div className="ref-response-headers">
+      <p className="schema-type">Intestazioni</p>
+      <ul className="schema-properties">
+        {headers.map((header) => (
+          <li key={header.name} className="schema-property">
+            <div className="schema-property-head">
+              <code className="schema-name">{header.name}</code>
+              <span className="schema-type">{typeLabel(header.schema)}</span>
+              {header.required ? <span className="schema-required">sempre</span> : null}
+            </div>
+            <Facts facts={{ ...header.schema, description: header.description }} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import {
   HTTP_METHODS,
   resolve,
   type OpenApiDocument,
+  type HeaderObject,
   type OperationObject,
   type ParameterObject,
   type PathItemObject,
@@ -32,7 +33,7 @@ export interface OperationView {
   method: string;
   /** Full path template including the API base path, e.g. /api/v1/companies/{company_id}/flows; a webhook's name. */
   path: string;
-  /** Sent by Flusso to the integrator's endpoint (`x-webhooks`): nothing to try, no request samples. */
+  /** Sent by Flusso to the integrator's endpoint (`webhooks`): nothing to try, no request samples. */
   webhook?: true;
   tag: string;
   summary: string;
@@ -74,9 +75,18 @@ export interface BodyView {
 export interface ResponseView {
   status: string;
   description?: string;
+  /** Response headers, in the document's order. */
+  headers?: HeaderView[];
   contentType?: string;
   schema?: SchemaNode;
   example?: unknown;
+}
+
+export interface HeaderView {
+  name: string;
+  required: boolean;
+  description?: string;
+  schema: SchemaNode;
 }
 
 export interface RequestExample {
@@ -90,7 +100,6 @@ export interface RequestExample {
 
 const UNTAGGED = "Other";
 const PLAIN_STRING: SchemaNode = { kind: "scalar", type: "string" };
-const LIST_FILTERS: SchemaNode = { kind: "object", properties: [] };
 
 export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: RenderMarkdown = (text) => text): ReferenceModel {
   const schemas = new SchemaBuilder(document, renderMarkdown);
@@ -103,7 +112,7 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
       }),
     );
   // Webhooks follow the operations, so a tag of their own comes after the operations' tags.
-  const operations = [...build(document.paths, basePath), ...build(document["x-webhooks"], "", true)];
+  const operations = [...build(document.paths, basePath), ...build(document.webhooks, "", true)];
 
   // Tags keep the document's order; tags used only on operations follow in order of appearance.
   const declared = document.tags ?? [];
@@ -148,14 +157,16 @@ function buildOperation(
   webhook?: true,
 ): OperationView {
   const list = listOptions(operation);
-  const parameters = mergeParameters(document, item, operation).map((parameter) => ({
-    name: parameter.name,
-    in: parameter.in as ParameterView["in"],
-    required: parameter.in === "path" || Boolean(parameter.required),
-    ...optional("description", parameter.description, renderMarkdown),
-    schema: describesListFilters(parameter, list) ? LIST_FILTERS : parameter.schema ? schemas.node(parameter.schema) : PLAIN_STRING,
-    ...optional("example", parameterExample(document, parameter)),
-  }));
+  const parameters = mergeParameters(document, item, operation)
+    .filter((parameter) => !isListFilter(parameter, list))
+    .map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in as ParameterView["in"],
+      required: parameter.in === "path" || Boolean(parameter.required),
+      ...optional("description", parameter.description, renderMarkdown),
+      schema: parameter.schema ? schemas.node(parameter.schema) : PLAIN_STRING,
+      ...optional("example", parameterExample(document, parameter)),
+    }));
   const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
   const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
   const id = operation.operationId ?? `${method}${path.replace(/\W+/g, "_")}`;
@@ -204,9 +215,19 @@ function buildResponse(
   response: ResponseObject,
 ): ResponseView {
   const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
+  const headers = Object.entries(response.headers ?? {}).map(([name, value]) => {
+    const header = resolve<HeaderObject>(document, value);
+    return {
+      name,
+      required: Boolean(header.required),
+      ...optional("description", header.description, renderMarkdown),
+      schema: header.schema ? schemas.node(header.schema) : PLAIN_STRING,
+    };
+  });
   return {
     status,
     ...optional("description", response.description, renderMarkdown),
+    ...(headers.length > 0 ? { headers } : {}),
     ...(contentType && media
       ? {
           contentType,
@@ -226,19 +247,21 @@ function mergeParameters(document: OpenApiDocument, item: PathItemObject, operat
   return [...inherited, ...own].filter((p) => p.in !== "cookie");
 }
 
+/** The example as it is written in the URL: a list comma-separated, as the API's lists (`sort`, `expand`) are. */
 function parameterExample(document: OpenApiDocument, parameter: ParameterObject): string | undefined {
   const named = Object.values(parameter.examples ?? {})[0]?.value;
   const value = parameter.example ?? named ?? (parameter.schema ? declaredExample(document, parameter.schema) : undefined);
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) return value.join(",");
   if (value === undefined || value === null || typeof value === "object") return undefined;
   return String(value);
 }
 
 /**
- * The `filter` deep-object parameter of a list declares one member per field and operator; its
- * fields and operators are shown from `x-flusso-list` instead, so its schema is not kept.
+ * A list declares one `filter[FIELD]` / `filter[FIELD__OP]` query parameter per field and operator; they are shown as
+ * the list's options (from `x-flusso-list`), not one by one.
  */
-function describesListFilters(parameter: ParameterObject, list: ListOptions | undefined): boolean {
-  return parameter.name === "filter" && parameter.in === "query" && Boolean(list?.filters.length);
+function isListFilter(parameter: ParameterObject, list: ListOptions | undefined): boolean {
+  return parameter.in === "query" && parameter.name.startsWith("filter[") && Boolean(list?.filters.length);
 }
 
 function listOptions(operation: OperationObject): ListOptions | undefined {

@@ -1,4 +1,5 @@
-// The subset of OpenAPI 3.0/3.1 the reference reads. Anything else in the document is ignored.
+// The subset of OpenAPI 3.1 the reference reads (schemas are JSON Schema: `null` is a type). Anything else in the
+// document is ignored.
 
 export interface Reference {
   $ref: string;
@@ -21,13 +22,14 @@ export interface SchemaObject {
   default?: unknown;
   example?: unknown;
   examples?: unknown[];
-  nullable?: boolean;
   readOnly?: boolean;
   writeOnly?: boolean;
   deprecated?: boolean;
   pattern?: string;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
@@ -58,8 +60,15 @@ export interface RequestBodyObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+export interface HeaderObject {
+  description?: string;
+  required?: boolean;
+  schema?: SchemaOrRef;
+}
+
 export interface ResponseObject {
   description?: string;
+  headers?: Record<string, HeaderObject | Reference>;
   content?: Record<string, MediaTypeObject>;
 }
 
@@ -98,13 +107,14 @@ export interface OpenApiDocument {
   servers?: Array<{ url: string; description?: string }>;
   tags?: Array<{ name: string; description?: string }>;
   paths: Record<string, PathItemObject>;
-  /** Webhooks by name, as Redoc reads them (OpenAPI 3.0 has no `webhooks`). */
-  "x-webhooks"?: Record<string, PathItemObject>;
+  /** What the API sends to the integrator's endpoints, by name. */
+  webhooks?: Record<string, PathItemObject>;
   components?: {
     schemas?: Record<string, SchemaOrRef>;
     parameters?: Record<string, ParameterObject | Reference>;
     responses?: Record<string, ResponseObject | Reference>;
     requestBodies?: Record<string, RequestBodyObject | Reference>;
+    headers?: Record<string, HeaderObject | Reference>;
   };
 }
 

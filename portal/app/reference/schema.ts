@@ -119,11 +119,11 @@ export class SchemaBuilder {
     const facts: SchemaFacts = {};
     if (input.title) facts.title = input.title;
     if (input.description) facts.description = this.renderMarkdown(input.description);
-    if (input.nullable) facts.nullable = true;
     if (input.readOnly) facts.readOnly = true;
     if (input.writeOnly) facts.writeOnly = true;
     if (input.deprecated) facts.deprecated = true;
     if (input.enum) facts.enum = input.enum.filter((value) => value !== null);
+    if (input.enum?.includes(null)) facts.nullable = true;
     if (input.const !== undefined) facts.enum = [input.const];
     if (input.default !== undefined) facts.default = input.default;
     const constraints = describeConstraints(input);
@@ -174,6 +174,8 @@ function describeConstraints(schema: SchemaObject): string[] {
     else if (max !== undefined) limits.push(`≤ ${max}${unit}`);
   };
   range(schema.minimum, schema.maximum);
+  if (schema.exclusiveMinimum !== undefined) limits.push(`> ${schema.exclusiveMinimum}`);
+  if (schema.exclusiveMaximum !== undefined) limits.push(`< ${schema.exclusiveMaximum}`);
   range(schema.minLength, schema.maxLength, " characters");
   range(schema.minItems, schema.maxItems, " items");
   if (schema.pattern) limits.push(`pattern ${schema.pattern}`);

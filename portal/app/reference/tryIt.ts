@@ -30,7 +30,7 @@ export function initialInput(operation: OperationView): TryItInput {
   );
   const query = Object.fromEntries(
     operation.parameters
-      .filter((p) => p.in === "query" && p.schema.kind === "scalar")
+      .filter((p) => p.in === "query" && (p.schema.kind === "scalar" || (p.schema.kind === "array" && p.schema.items.kind === "scalar")))
       .map((p) => [p.name, p.required ? (p.example ?? "") : ""]),
   );
   const body = operation.example.body === undefined ? "" : JSON.stringify(operation.example.body, null, 2);

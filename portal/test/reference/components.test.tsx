@@ -112,6 +112,13 @@ describe("Operation", () => {
     expect(without.querySelector(".ref-permission")).toBeNull();
   });
 
+  it("lists the headers of each answer, saying which are always sent", () => {
+    const { container } = renderWithSite(<Operation operation={operation("createReconciliation")} schemas={model.schemas} />);
+    const created = container.querySelector(".ref-response.ref-status-2xx")!;
+    const rows = [...created.querySelectorAll(".ref-response-headers .schema-property-head")].map((row) => row.textContent);
+    expect(rows).toEqual(["x-request-idstringsempre", "idempotent-replayedstring"]);
+  });
+
   it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {
     const { container } = renderWithSite(<Operation operation={operation("documentUpdated")} schemas={model.schemas} />);
     const section = container.querySelector("section.ref-operation")!;

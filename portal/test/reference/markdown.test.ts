@@ -61,6 +61,9 @@ describe("referenceMarkdown", () => {
     expect(markdown).toContain("Filters: `flow_id` (eq, in); `created_at` (gt, gte, lt, lte).");
     expect(markdown).toContain("Request body (`application/json`, required): [ReconciliationCreate](#reconciliationcreate).");
     expect(markdown).toContain("- `204` Deleted.");
+    expect(markdown).toContain(
+      "- `201` The reconciliation. — [Reconciliation](#reconciliation)\n  - header `x-request-id` (string, always): The request's id.\n  - header `idempotent-replayed` (string, sometimes): Present on a replayed answer.",
+    );
     expect(markdown).toContain("```curl\ncurl --request DELETE \\\n  --url 'https://api.sandbox.flusso.example/api/v1/companies/");
   });
 

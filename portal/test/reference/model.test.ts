@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { buildReferenceModel, apiBasePath } from "../../app/reference/model";
 import { typeLabel, type ObjectNode } from "../../app/reference/schema";
 import { fixtureDocument } from "./fixture";
@@ -44,7 +45,6 @@ describe("buildReferenceModel", () => {
       "path:company_id",
       "query:page_size",
       "query:cursor",
-      "query:filter",
       "query:sort",
       "query:expand",
       "header:X-Request-Id",
@@ -63,10 +63,13 @@ describe("buildReferenceModel", () => {
       defaultSort: "-created_at",
     });
     expect(operation("deleteReconciliation").list).toBeUndefined();
-    // filter's own schema (a member per field and operator) gives way to these options.
-    expect(operation("listReconciliations").parameters.find((p) => p.name === "filter")!.schema).toEqual({
-      kind: "object",
-      properties: [],
+    // The filter[…] parameters (one per field and operator) are shown as these options, not one by one.
+    expect(operation("listReconciliations").parameters.filter((p) => p.name.startsWith("filter["))).toEqual([]);
+    // sort and expand are lists of their allowed values, written comma-separated.
+    const sort = operation("listReconciliations").parameters.find((p) => p.name === "sort")!;
+    expect(sort).toMatchObject({
+      example: "-created_at",
+      schema: { kind: "array", items: { kind: "scalar", enum: ["created_at", "-created_at"] } },
     });
   });
 
@@ -107,6 +110,9 @@ describe("buildReferenceModel", () => {
     const flow = model.schemas.Flow as ObjectNode;
     const property = (name: string) => flow.properties.find((p) => p.name === name)!.schema;
     expect(property("status")).toMatchObject({ kind: "scalar", enum: ["TO_PAY", "PAID"] });
+    expect(property("payment_method")).toMatchObject({ kind: "scalar", type: "string", enum: ["CASH", "TRANSFER"], nullable: true });
+    expect(typeLabel(property("payment_method"))).toBe("string | null");
+    expect(property("percent").constraints).toEqual(["≤ 100", "> 0"]);
     expect(typeLabel(property("payment_date"))).toBe("string (date) | null");
     expect(typeLabel(property("counterpart"))).toBe("Party | string");
     expect(property("parent")).toEqual({ kind: "ref", name: "Flow" });
@@ -119,9 +125,23 @@ describe("buildReferenceModel", () => {
     expect(create.responses[1]).toMatchObject({ description: "Invalid value.", schema: { kind: "ref", name: "ErrorBody" } });
     expect(create.responses[1].example).toEqual({ errors: [{ code: "bad_request", title: "string" }] });
     expect(operation("deleteReconciliation").responses).toEqual([{ status: "204", description: "Deleted." }]);
+    expect(create.responses[0].headers).toEqual([
+      {
+        name: "x-request-id",
+        required: true,
+        description: "The request's id.",
+        schema: { kind: "scalar", type: "string", constraints: ["pattern ^[A-Za-z0-9-]{1,128}$"] },
+      },
+      {
+        name: "idempotent-replayed",
+        required: false,
+        description: "Present on a replayed answer.",
+        schema: { kind: "scalar", type: "string", enum: ["true"] },
+      },
+    ]);
   });
 
-  it("reads webhooks from x-webhooks, after the operations, with their payload and an example of it", () => {
+  it("reads webhooks from the webhooks map, after the operations, with their payload and an example of it", () => {
     expect(model.tags.at(-1)!.operations).toEqual([operation("documentUpdated")]);
     const webhook = operation("documentUpdated");
     expect(webhook).toMatchObject({
@@ -145,5 +165,35 @@ describe("buildReferenceModel", () => {
     const list = html.tags[1].operations[0];
     expect(list.description).toBe("<p>Lists the links between flows and transactions.</p>");
     expect(list.parameters.find((p) => p.name === "sort")!.description).toBe("<p>Sort fields: `created_at`.</p>");
+  });
+});
+
+describe("buildReferenceModel on the generated document (OpenAPI 3.1)", () => {
+  const generated = buildReferenceModel(JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")));
+  const member = (schema: string, name: string) =>
+    (generated.schemas[schema] as ObjectNode).properties.find((p) => p.name === name)!.schema;
+
+  it("shows an unexpanded member as its schema or null, with its description", () => {
+    expect(member("Document", "counterpart")).toMatchObject({
+      kind: "ref",
+      name: "Counterpart",
+      nullable: true,
+      description: expect.any(String),
+    });
+    expect(typeLabel(member("Account", "current_balance"))).toBe("Money | null");
+    expect(typeLabel(member("Document", "delivery_date"))).toBe("string (date-time) | null");
+  });
+
+  it("shows a nullable enum's values without null, and null in its type", () => {
+    const method = member("FlowUpdatePayload", "payment_method");
+    expect(typeLabel(method)).toBe("string | null");
+    expect(method.enum).toContain("TRANSFER");
+    expect(method.enum).not.toContain(null);
+  });
+
+  it("reads the webhooks map, after the operations", () => {
+    const webhooks = generated.tags.flatMap((tag) => tag.operations).filter((o) => o.webhook);
+    expect(webhooks.map((o) => o.id)).toEqual(["documentUpdated", "documentDeleted"]);
+    expect(webhooks[0].requestBody?.schema).toEqual({ kind: "ref", name: "DocumentUpdatedEvent" });
   });
 });

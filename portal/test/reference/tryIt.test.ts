@@ -46,6 +46,17 @@ describe("requestExample", () => {
     });
   });
 
+  it("offers the list's sort and expand as comma-separated fields; its filters go in the other parameters", () => {
+    const list = buildReferenceModel(fixtureDocument())
+      .tags.flatMap((tag) => tag.operations)
+      .find((o) => o.id === "listReconciliations")!;
+    const input = initialInput(list);
+    expect(Object.keys(input.query)).toEqual(["page_size", "cursor", "sort", "expand"]);
+    expect(requestExample(list, { ...input, query: { ...input.query, expand: "flow,transaction" } }).query).toEqual([
+      ["expand", "flow,transaction"],
+    ]);
+  });
+
   it("keeps the example body while the typed one is not JSON yet", () => {
     expect(requestExample(operation, { ...initialInput(operation), body: '{"flow_id": ' }).body).toEqual(operation.example.body);
   });

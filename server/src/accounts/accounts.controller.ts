@@ -19,7 +19,7 @@ export class AccountsController {
   @RequirePermission('accounts:read')
   @ApiOperation({ operationId: 'listAccounts', summary: 'List bank accounts', description: 'Lists the bank accounts of the company.' })
   @ApiList(accountList, AccountDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.accounts.list(companyId, query);
   }
@@ -29,7 +29,7 @@ export class AccountsController {
   @ApiOperation({ operationId: 'getAccount', summary: 'Get a bank account', description: 'Reads one bank account with its balances.' })
   @ApiIdParam('id', 'Account id.')
   @ApiOkResponse({ type: AccountDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.accounts.get(companyId, id, query);
   }

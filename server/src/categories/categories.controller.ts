@@ -6,7 +6,7 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CategoriesService, categoryList } from './categories.service.js';
-import { CategoryDto, CategoryPayloadDto } from './category.dto.js';
+import { CategoryDto, CreateCategoryDto, UpdateCategoryDto } from './category.dto.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Categories')
@@ -23,7 +23,7 @@ export class CategoriesController {
     description: "Lists the company's top-level categories; their subcategories are listed by `listSubcategories`.",
   })
   @ApiList(categoryList, CategoryDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.categories.list(companyId, query);
   }
@@ -31,10 +31,10 @@ export class CategoriesController {
   @Post()
   @RequirePermission('categories:write')
   @ApiOperation({ operationId: 'createCategory', summary: 'Create a category', description: 'Creates a top-level category.' })
-  @ApiBody({ type: CategoryPayloadDto })
+  @ApiBody({ type: CreateCategoryDto })
   @ApiCreatedResponse({ type: CategoryDto, description: 'Created.' })
   @ApiErrors(400, 403, 413, 415, 422, ...COMMON_ERRORS)
-  create(@CompanyId() companyId: string, @Body() body: CategoryPayloadDto) {
+  create(@CompanyId() companyId: string, @Body() body: CreateCategoryDto) {
     return this.categories.create(companyId, body);
   }
 
@@ -47,7 +47,7 @@ export class CategoriesController {
   })
   @ApiIdParam('id', 'Category id.')
   @ApiOkResponse({ type: CategoryDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.categories.get(companyId, id, query);
   }
@@ -60,10 +60,10 @@ export class CategoriesController {
     description: 'Changes the name of a top-level category. Documents and transactions keep it; no `document.updated` webhook is sent.',
   })
   @ApiIdParam('id', 'Category id.')
-  @ApiBody({ type: CategoryPayloadDto })
+  @ApiBody({ type: UpdateCategoryDto })
   @ApiOkResponse({ type: CategoryDto })
   @ApiErrors(400, 403, 404, 413, 415, 422, ...COMMON_ERRORS)
-  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() body: CategoryPayloadDto) {
+  update(@CompanyId() companyId: string, @Param('id') id: string, @Body() body: UpdateCategoryDto) {
     return this.categories.update(companyId, id, body);
   }
 

@@ -6,7 +6,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
-import type { CategoryDto, CategoryPayloadDto, CreateSubcategoryDto, SubcategoryDto, UpdateSubcategoryDto } from './category.dto.js';
+import type { CategoryDto, CreateCategoryDto, CreateSubcategoryDto, SubcategoryDto, UpdateCategoryDto, UpdateSubcategoryDto } from './category.dto.js';
 import { Category } from './category.entity.js';
 
 export const categoryList = defineList({
@@ -60,12 +60,12 @@ export class CategoriesService {
     return presentCategory(await findCategory(this.db.manager, companyId, id));
   }
 
-  async create(companyId: string, body: CategoryPayloadDto): Promise<CategoryDto> {
+  async create(companyId: string, body: CreateCategoryDto): Promise<CategoryDto> {
     const repository = this.db.getRepository(Category);
     return presentCategory(await repository.save(repository.create({ companyId, parentId: null, name: body.name })));
   }
 
-  async update(companyId: string, id: string, body: CategoryPayloadDto): Promise<CategoryDto> {
+  async update(companyId: string, id: string, body: UpdateCategoryDto): Promise<CategoryDto> {
     const category = await findCategory(this.db.manager, companyId, id);
     await this.db.getRepository(Category).update({ id: category.id }, { name: body.name });
     return presentCategory({ ...category, name: body.name });

@@ -22,10 +22,6 @@ export class CategoryDto {
   name: string;
 }
 
-/** A category or subcategory as it appears inside a document or a transaction. */
-@ApiSchema({ name: 'CategoryRef' })
-export class CategoryRefDto extends CategoryDto {}
-
 @ApiSchema({ name: 'Subcategory' })
 export class SubcategoryDto {
   @ApiProperty({ format: 'uuid', example: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f' })
@@ -40,16 +36,20 @@ export class SubcategoryDto {
 
 const NAME_DOC = { description: `1 to ${CATEGORY_NAME_MAX_LENGTH} characters, not blank. Names need not be unique.`, maxLength: CATEGORY_NAME_MAX_LENGTH };
 
-/** Category creation and update payload. */
-@ApiSchema({ name: 'CategoryPayload' })
-export class CategoryPayloadDto {
+/** Category creation payload. */
+@ApiSchema({ name: 'CategoryCreatePayload' })
+export class CreateCategoryDto {
   @ApiProperty({ ...NAME_DOC, example: 'Utenze' })
   @CategoryName()
   name: string;
 }
 
+/** Category update payload: the same members as the creation's. */
+@ApiSchema({ name: 'CategoryUpdatePayload' })
+export class UpdateCategoryDto extends CreateCategoryDto {}
+
 /** Subcategory creation payload. */
-@ApiSchema({ name: 'SubcategoryCreationPayload' })
+@ApiSchema({ name: 'SubcategoryCreatePayload' })
 export class CreateSubcategoryDto {
   @ApiProperty({ format: 'uuid', description: 'A top-level category of the company.', example: '0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c' })
   @IsDefined({ message: 'category_id is required' })

@@ -23,7 +23,7 @@ export class SubcategoriesController {
     description: "Lists the company's subcategories, by name; `filter[category_id]` gives those of one category.",
   })
   @ApiList(subcategoryList, SubcategoryDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.categories.listSubcategories(companyId, query);
   }
@@ -43,7 +43,7 @@ export class SubcategoriesController {
   @ApiOperation({ operationId: 'getSubcategory', summary: 'Get a subcategory', description: 'Reads a subcategory; a top-level category id is a 404 here.' })
   @ApiIdParam('id', 'Subcategory id.')
   @ApiOkResponse({ type: SubcategoryDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.categories.getSubcategory(companyId, id, query);
   }

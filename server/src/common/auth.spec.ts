@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import request from 'supertest';
-import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
+import { apiClient, createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
 import { createApi } from '../app.js';
 
@@ -98,10 +97,10 @@ describe('authentication', () => {
     const [key] = await api.integrators.listKeys(tenant.integratorId);
     // Both processes have verified (and cached) the key.
     await api.http.get('/api/v1/companies').set(tenant.auth).expect(200);
-    await request(other.getHttpServer()).get('/api/v1/companies').set(tenant.auth).expect(200);
+    await apiClient(other).get('/api/v1/companies').set(tenant.auth).expect(200);
     await api.integrators.revokeKey(key.id);
     expectError(await api.http.get('/api/v1/companies').set(tenant.auth), 401, 'unauthorized', undefined, NOT_VALID);
-    expectError(await request(other.getHttpServer()).get('/api/v1/companies').set(tenant.auth), 401, 'unauthorized', undefined, NOT_VALID);
+    expectError(await apiClient(other).get('/api/v1/companies').set(tenant.auth), 401, 'unauthorized', undefined, NOT_VALID);
     // The integrator's other keys still work.
     const fresh = await api.integrators.createKey(tenant.integratorId, 'development', 'second');
     await api.http.get('/api/v1/companies').set('Authorization', `Bearer ${fresh.key}`).expect(200);
@@ -144,12 +143,12 @@ describe('rate limiting (RATE_LIMIT_POINTS=3), shared by every process through R
   it('counts every authenticated call of a key across processes; past the limit 429 with retry-after', async () => {
     const first = await api.http.get('/api/v1/companies').set(rossi.auth).expect(200);
     expect([first.headers['x-ratelimit-limit'], first.headers['x-ratelimit-remaining']]).toEqual(['3', '2']);
-    const second = await request(other.getHttpServer()).get('/api/v1/companies').set(rossi.auth).expect(200);
+    const second = await apiClient(other).get('/api/v1/companies').set(rossi.auth).expect(200);
     expect(second.headers['x-ratelimit-remaining']).toBe('1');
     // An error answer after authentication counts too.
     const third = await api.http.get(`/api/v1/companies/${rossi.companyId}/accounts/00000000-0000-4000-8000-000000000000`).set(rossi.auth).expect(404);
     expect(third.headers['x-ratelimit-remaining']).toBe('0');
-    for (const http of [api.http, request(other.getHttpServer())]) {
+    for (const http of [api.http, apiClient(other)]) {
       const refused = await http.get('/api/v1/companies').set(rossi.auth);
       expectError(refused, 429, 'too_many_requests', undefined, /^Rate limit of 3 requests per 60 seconds exceeded; retry in \d+ seconds\.$/);
       expect(refused.headers['x-ratelimit-limit']).toBe('3');
@@ -185,7 +184,7 @@ describe('rate limiting with leases (RATE_LIMIT_POINTS=300: each process takes 3
   });
 
   it('never lets two processes together exceed the limit, and leaves at most a lease per process unused', async () => {
-    const servers = [api.http, request(other.getHttpServer())];
+    const servers = [api.http, apiClient(other)];
     const statuses: number[] = [];
     const remaining: number[] = [];
     for (let i = 0; i < 320; i++) {
@@ -240,7 +239,7 @@ describe('production: HTTPS only', () => {
 
   it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {
     expectError(
-      await request(untrusting.getHttpServer()).get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'https'),
+      await apiClient(untrusting).get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'https'),
       403,
       'https_required',
       undefined,

@@ -87,6 +87,7 @@ describe('the shared list mechanism', () => {
         number: d.number,
         type: DOCUMENT_TYPES[0],
         status: d.status as Document['status'],
+        format: 'FPR12' as const,
         direction: 'ISSUED' as const,
         currency: 'EUR',
         grossAmount: '100.00',

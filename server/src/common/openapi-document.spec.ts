@@ -185,7 +185,7 @@ describe('GET /api/v1/openapi.json', () => {
           expect([id, code, ERROR_CODES[code as keyof typeof ERROR_CODES]?.status]).toEqual([id, code, Number(status)]);
       }
     }
-    expect(codesOf('createFlow', 422)).toEqual(['unprocessable_entity', 'currency_mismatch', 'flows_exceed_gross_amount']);
+    expect(codesOf('createFlow', 422)).toEqual(['unprocessable_entity', 'currency_mismatch', 'flows_exceed_gross_amount', 'idempotency_key_reused']);
     expect(codesOf('updateFlow', 422)).toEqual([
       'unprocessable_entity',
       'currency_mismatch',
@@ -224,9 +224,60 @@ describe('GET /api/v1/openapi.json', () => {
       const wanted = ['page_size', 'cursor'];
       if (spec.sorts.size) wanted.push('sort');
       if (spec.expansions.length) wanted.push('expand');
-      if (spec.filters.size) wanted.push('filter');
+      for (const [field, fieldSpec] of spec.filters) {
+        for (const op of OPERATORS_BY_TYPE[fieldSpec.type]) wanted.push(op === 'eq' ? `filter[${field}]` : `filter[${field}__${op}]`);
+      }
       expect([id, [...parameters].sort()]).toEqual([id, [...wanted].sort()]);
+      // sort and expand: lists of the values the ListSpec allows, comma-separated.
+      const parameter = (name: string) => (operation.parameters ?? []).find((p) => p.name === name) as unknown as Record<string, unknown> | undefined;
+      if (spec.sorts.size) {
+        expect([id, parameter('sort')]).toMatchObject([
+          id,
+          { style: 'form', explode: false, schema: { type: 'array', items: { enum: [...spec.sorts.keys()].flatMap((s) => [s, `-${s}`]) } } },
+        ]);
+      }
+      if (spec.expansions.length) {
+        expect([id, parameter('expand')]).toMatchObject([
+          id,
+          { style: 'form', explode: false, schema: { type: 'array', items: { enum: [...spec.expansions] } } },
+        ]);
+      }
     }
+  });
+
+  it('names every list answer after its items, with the one Page', () => {
+    const item = (id: string) => operations.get(id)!.responses['200'].content!['application/json'].schema!.$ref!.split('/').pop();
+    expect(item('listDocuments')).toBe('DocumentList');
+    expect(item('listTransactions')).toBe('TransactionList');
+    expect(item('listReconciliations')).toBe('ReconciliationList');
+    expect(document.components.schemas.DocumentList).toEqual({
+      type: 'object',
+      properties: {
+        data: { type: 'array', description: expect.any(String), items: { $ref: '#/components/schemas/Document' } },
+        page: { $ref: '#/components/schemas/Page' },
+      },
+      required: ['data', 'page'],
+    });
+    for (const [id, expected] of Object.entries(OPERATIONS)) {
+      if (!expected.list) continue;
+      const name = item(id)!;
+      expect([id, name.endsWith('List'), (document.components.schemas[name] as { properties: { page: unknown } }).properties.page]).toEqual([
+        id,
+        true,
+        { $ref: '#/components/schemas/Page' },
+      ]);
+    }
+    expect(document.components.schemas.CategoryRef).toBeUndefined();
+  });
+
+  it('takes a list of enum values for filter[FIELD__in], comma-separated', () => {
+    const status = (operations.get('listDocuments')!.parameters ?? []).find((p) => p.name === 'filter[status__in]') as unknown;
+    expect(status).toMatchObject({
+      in: 'query',
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { type: 'string', enum: expect.arrayContaining(['DELIVERED', 'DRAFT']) } },
+    });
   });
 
   it('matches the list vocabulary of spec section 7', () => {
@@ -271,9 +322,9 @@ describe('GET /api/v1/openapi.json', () => {
     const body = (id: string) => (operations.get(id) as unknown as { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }).requestBody;
     expect(body('updateDocument')?.content['application/json'].schema.$ref).toBe('#/components/schemas/DocumentUpdatePayload');
     expect(body('updateFlow')?.content['application/json'].schema.$ref).toBe('#/components/schemas/FlowUpdatePayload');
-    expect(body('createReconciliation')?.content['application/json'].schema.$ref).toBe('#/components/schemas/ReconciliationCreationPayload');
-    expect(body('createBulkPayment')?.content['application/json'].schema.$ref).toBe('#/components/schemas/BulkPaymentRequest');
-    const create = document.components.schemas.ReconciliationCreationPayload as { required?: string[] };
+    expect(body('createReconciliation')?.content['application/json'].schema.$ref).toBe('#/components/schemas/ReconciliationCreatePayload');
+    expect(body('createBulkPayment')?.content['application/json'].schema.$ref).toBe('#/components/schemas/BulkPaymentCreatePayload');
+    const create = document.components.schemas.ReconciliationCreatePayload as { required?: string[] };
     expect(create.required?.sort()).toEqual(['flow_id', 'transaction_id']);
   });
 });

@@ -21,7 +21,7 @@ export class CompaniesController {
     description: "Lists the companies the API key's integrator has been granted access to. Every other call acts inside one of them.",
   })
   @ApiList(companyList, CompanyDto)
-  @ApiErrors(400, 'insufficient_permission', ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 'insufficient_permission', ...COMMON_ERRORS)
   list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
     return this.companies.list(auth, query);
   }

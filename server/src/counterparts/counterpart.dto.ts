@@ -154,7 +154,7 @@ class CounterpartFieldsDto {
 }
 
 /** Counterpart creation payload: a company name and any of the other members. */
-@ApiSchema({ name: 'CounterpartCreationPayload' })
+@ApiSchema({ name: 'CounterpartCreatePayload' })
 export class CreateCounterpartDto extends CounterpartFieldsDto {
   @ApiProperty({ maxLength: 80, description: 'Company name (denominazione), or first and last name of a person.', example: 'Bianchi Impianti S.r.l.' })
   @IsDefined({ message: 'company_name is required' })

@@ -19,7 +19,7 @@ export class CounterpartsController {
   @ApiCompanyParam()
   @ApiOperation({ operationId: 'listCounterparts', summary: 'List counterparts', description: "Lists the company's customers and suppliers." })
   @ApiList(counterpartList, CounterpartDto)
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, 404, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.counterparts.list(companyId, query);
   }
@@ -63,7 +63,7 @@ export class CounterpartsController {
   @ApiOperation({ operationId: 'getCounterpart', summary: 'Get a counterpart' })
   @ApiIdParam('id', 'Counterpart id.')
   @ApiOkResponse({ type: CounterpartDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.counterparts.get(companyId, id, query);
   }
@@ -79,7 +79,7 @@ export class CounterpartsController {
   })
   @ApiQuery({ name: 'vat_number', required: true, description: 'VAT number, e.g. IT01234567890.', schema: { type: 'string', example: 'IT01234567890' } })
   @ApiOkResponse({ type: CounterpartSearchResultDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('bad_request', 'invalid_query_parameter', 402, 'insufficient_permission', 404, ...COMMON_ERRORS)
   search(@Query() query: QueryParams) {
     return this.counterparts.search(query);
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { flowsComeIn, type DeliveryStatus, type Direction, type DocumentFormat, type DocumentStatus, type DocumentType } from '../documents/document.enums.js';
+import { documentFormat } from '../documents/document-format.js';
 import type { PaymentMethod } from '../flows/flow.enums.js';
 import type { TransactionType } from '../transactions/transaction.entity.js';
 import type { AccountBalances, DemoAccounts, CategoryRefs } from './ledger.js';
@@ -179,12 +180,12 @@ function deliveryStatus(documentStatus: DocumentStatus, draft: Draft, random: Ra
   }
 }
 
-function format(draft: Draft, random: Random): DocumentFormat | null {
-  if (!draft.scenario.eInvoice) return null;
-  if (draft.counterpart.kind.role === 'PUBLIC_BODY') return 'FPA12';
-  // Simplified invoices are allowed up to 400 euros.
+/** Some small received e-invoices are simplified ones (FSM10, allowed up to 400 euros); the rest follow the rule. */
+function format(draft: Draft, random: Random): DocumentFormat {
+  const { eInvoice, type, direction } = draft.scenario;
   const small = draft.netCents + draft.vatCents < 40_000;
-  return small && draft.scenario.type === 'INVOICE' && draft.scenario.direction === 'RECEIVED' && random.chance(0.3) ? 'FSM10' : 'FPR12';
+  if (eInvoice && small && type === 'INVOICE' && direction === 'RECEIVED' && random.chance(0.3)) return 'FSM10';
+  return documentFormat(direction, draft.counterpart);
 }
 
 /** Hands out document numbers and SDI file names in date order. */

@@ -7,6 +7,8 @@ import { reconciliationViolations } from '../reconciliations/reconciliation-inva
 import { createTenant, type DemoResult, seedDemo } from './seed-demo.js';
 import { startWorker } from '../../test/worker.js';
 import { parseInvoiceXml } from '../invoices/fatturapa/index.js';
+import { documentFormat } from '../documents/document-format.js';
+import type { Direction } from '../documents/document.enums.js';
 
 const TODAY = '2026-11-22';
 
@@ -101,13 +103,19 @@ describe('the demo data set', () => {
     });
 
     it('has documents of several types, directions and statuses, with consistent VAT and file names', async () => {
-      const documents = await sql<Record<string, string | boolean | null>>('SELECT * FROM documents WHERE company_id = $1', [companyId()]);
+      const documents = await sql<Record<string, string | boolean | null>>(
+        `SELECT d.*, c.destination_code FROM documents d LEFT JOIN counterparts c ON c.id = d.counterpart_id WHERE d.company_id = $1`,
+        [companyId()],
+      );
       const distinct = (field: string) => new Set(documents.map((d) => d[field]));
       expect([...distinct('type')]).toEqual(expect.arrayContaining(['INVOICE', 'CREDIT_NOTE', 'BILL', 'SELF_INVOICE', 'QUOTE']));
       expect([...distinct('direction')].sort()).toEqual(['ISSUED', 'RECEIVED']);
       expect([...distinct('status')]).toEqual(expect.arrayContaining(['DRAFT', 'DELIVERED']));
-      expect([...distinct('format')]).toEqual(expect.arrayContaining(['FPR12', 'FPA12', null]));
+      expect([...distinct('format')].sort()).toEqual(['FPA12', 'FPR12', 'FSM10']);
       for (const d of documents) {
+        // Simplified invoices are received e-invoices; every other format follows the one rule.
+        if (d.format === 'FSM10') expect([d.direction, d.is_e_invoice]).toEqual(['RECEIVED', true]);
+        else expect(d.format).toBe(documentFormat(d.direction as Direction, { destinationCode: d.destination_code as string | null }));
         const gross = Number(d.gross_amount);
         const vat = Number(d.vat_amount);
         const rate = vat / (gross - vat);

@@ -307,7 +307,7 @@ describe('document writes', () => {
     it.each([
       [
         'a document that is not an e-invoice',
-        { isEInvoice: false, status: 'CREATED' as DocumentStatus, format: null, type: 'BILL' as const, direction: 'RECEIVED' as const },
+        { isEInvoice: false, status: 'CREATED' as DocumentStatus, format: 'FPR12' as const, type: 'BILL' as const, direction: 'RECEIVED' as const },
       ],
       ['a document not known to be an e-invoice', { isEInvoice: null, status: 'DELIVERED' as DocumentStatus }],
       ['a draft credit note', { type: 'CREDIT_NOTE' as const, status: 'DRAFT' as DocumentStatus }],

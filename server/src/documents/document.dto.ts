@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { CategoryRefDto } from '../categories/category.dto.js';
+import { CategoryDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
 import { FreeText } from '../common/validation/free-text.js';
 import { OptionalNullable } from '../common/validation/optional.js';
@@ -41,11 +41,13 @@ export class DocumentDto {
 
   @ApiProperty({
     enum: DOCUMENT_FORMATS,
-    nullable: true,
-    description: 'FatturaPA format: FPA12 (public administration), FPR12 (private), FSM10 (simplified).',
+    description:
+      'FatturaPA format: FPA12 (to a public administration), FPR12 (between private parties), FSM10 (simplified invoice). ' +
+      "An e-invoice has its file's format. Any other document has the one the SDI would give it: FPA12 when it is issued " +
+      'to a counterpart with a 6-character destination code (a public administration office), else FPR12.',
     example: 'FPR12',
   })
-  format: DocumentFormat | null;
+  format: DocumentFormat;
 
   @ApiProperty({ type: Boolean, nullable: true, example: true })
   is_e_invoice: boolean | null;
@@ -62,14 +64,14 @@ export class DocumentDto {
   @ApiProperty({ format: 'uuid', type: String, nullable: true, description: 'Id of the category, also when not expanded.' })
   category_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=category` (and null when the document has none).' })
-  category: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=category` (and null when the document has none).' })
+  category: CategoryDto | null;
 
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   subcategory_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
-  subcategory: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
+  subcategory: CategoryDto | null;
 
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   counterpart_id: string | null;

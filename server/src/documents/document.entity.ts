@@ -20,8 +20,9 @@ export class Document {
   @Column('text')
   status: DocumentStatus;
 
-  @Column('text', { nullable: true })
-  format: DocumentFormat | null;
+  /** The file's FormatoTrasmissione for an e-invoice, else documentFormat() (document-format.ts). */
+  @Column('text')
+  format: DocumentFormat;
 
   @Column('boolean', { nullable: true })
   isEInvoice: boolean | null;

@@ -24,7 +24,7 @@ export class DocumentsController {
     description: 'Lists issued and received documents of the company, newest first unless sorted.',
   })
   @ApiList(documentList, DocumentDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.documents.list(companyId, query);
   }
@@ -35,7 +35,7 @@ export class DocumentsController {
   @ApiIdParam('id', 'Document id.')
   @ApiExpand(DOCUMENT_EXPANSIONS)
   @ApiOkResponse({ type: DocumentDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.documents.get(companyId, id, query);
   }

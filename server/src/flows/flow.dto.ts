@@ -46,7 +46,7 @@ export class FlowDto {
 }
 
 /** Flow creation payload: the amount, and optionally when and how it is expected to be paid. A new flow is TO_PAY. */
-@ApiSchema({ name: 'FlowCreationPayload' })
+@ApiSchema({ name: 'FlowCreatePayload' })
 export class CreateFlowDto {
   @ApiProperty({
     type: MoneyDto,

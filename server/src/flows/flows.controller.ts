@@ -24,7 +24,7 @@ export class FlowsController {
     description: 'Lists the payment flows (instalments) of a document, by expected payment date.',
   })
   @ApiList(flowList, FlowDto)
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, 404, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Query() query: QueryParams) {
     return this.flows.list(companyId, documentId, query);
   }
@@ -49,7 +49,7 @@ export class FlowsController {
   @ApiOperation({ operationId: 'getFlow', summary: 'Get a flow' })
   @ApiIdParam('id', 'Flow id.')
   @ApiOkResponse({ type: FlowDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.flows.get(companyId, documentId, id, query);
   }

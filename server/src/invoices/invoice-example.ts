@@ -5,6 +5,9 @@
  */
 import type { Invoice } from './fatturapa/index.js';
 
+/** The seller's VAT number unless given: a valid partita IVA, that of the reference's example company. */
+export const EXAMPLE_SELLER_VAT = '01234567897';
+
 export interface ExampleOptions {
   /** The seller's Italian VAT number (11 digits, without IT). */
   sellerVat?: string;
@@ -15,7 +18,7 @@ export interface ExampleOptions {
 }
 
 export function exampleInvoice(options: ExampleOptions = {}): Invoice {
-  const sellerVat = options.sellerVat ?? '01234567890';
+  const sellerVat = options.sellerVat ?? EXAMPLE_SELLER_VAT;
   const date = options.date ?? '2026-03-02';
   return {
     versione: 'FPR12',

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DocumentDto } from '../documents/document.dto.js';
-import { invoiceToXml } from './fatturapa/index.js';
+import { invoiceJsonSchemas, invoiceToXml } from './fatturapa/index.js';
 import { exampleInvoice } from './invoice-example.js';
 
 /** The answer of invoice creation: the documents created (one), as a list without `page` (spec section 7). */
@@ -25,23 +25,26 @@ export const INVOICE_EXAMPLES = {
   },
 };
 
-/** The invoice response: the invoice's JSON form plus `xml_url`. */
+const invoiceSchema = invoiceJsonSchemas().Invoice;
+
+/**
+ * The invoice response: the members of the invoice's JSON form plus `xml_url`. A copy of the root's members rather
+ * than `allOf` with it: the invoice admits no other member, so `allOf` would refuse `xml_url`.
+ */
 export const InvoiceResponseSchema = {
-  allOf: [
-    { $ref: '#/components/schemas/Invoice' },
-    {
-      type: 'object',
-      required: ['xml_url'],
-      properties: {
-        xml_url: {
-          type: 'string',
-          format: 'uri',
-          nullable: true,
-          description:
-            'A link to the XML file that works without an API key until it expires (15 minutes unless configured otherwise); null until the invoice has been sent to the SDI.',
-          example: 'https://api.flusso.example/api/v1/invoice-files/5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c?expires=1772442000&signature=Yk3…',
-        },
-      },
+  ...invoiceSchema,
+  description: `${invoiceSchema.description} With \`xml_url\`, the link to its XML file.`,
+  required: [...(invoiceSchema.required ?? []), 'xml_url'],
+  properties: {
+    ...invoiceSchema.properties,
+    xml_url: {
+      type: 'string',
+      format: 'uri',
+      nullable: true,
+      description:
+        'A link to the XML file that works without an API key until it expires (15 minutes unless configured otherwise); null until the invoice has been sent to the SDI.',
+      example:
+        'https://api.flusso.example/api/v1/invoice-files/5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c?expires=1775037600&signature=hq1Xr5bq0n0mJ3z8yKQ4T2cW8mFQm9y6XkJpZ7dLw1A',
     },
-  ],
+  },
 };

@@ -68,6 +68,7 @@ export class InvoicesController {
   @ApiErrors(
     400,
     'invalid_invoice_xml',
+    'invalid_query_parameter',
     403,
     404,
     413,
@@ -111,7 +112,7 @@ export class InvoicesController {
       'The invoice of an e-invoice document, in its JSON form, with `xml_url`: `null` until the invoice has been sent to the SDI, then a link to the XML file that works without an API key for a limited time (15 minutes unless configured otherwise). Read the invoice again for a fresh link. A document that is not an e-invoice is a 404.',
   })
   @ApiOkResponse({ schema: InvoiceResponseSchema })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors(403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.invoices.get(companyId, id, `${request.protocol}://${request.host}${BASE_PATH}`);
   }

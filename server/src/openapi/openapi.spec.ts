@@ -9,12 +9,46 @@ describe('the OpenAPI document the portal reads', () => {
     expect(readFileSync(OPENAPI_FILE, 'utf8')).toBe(generated);
   });
 
-  it('validates as OpenAPI 3 and reports version 1.2.0 with the bearer scheme', async () => {
+  it('validates as OpenAPI 3.1 and reports version 1.2.0 with the bearer scheme', async () => {
     const document = JSON.parse(await generateOpenApiJson());
     await SwaggerParser.validate(structuredClone(document));
-    expect(document.openapi).toMatch(/^3\./);
+    expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.2.0');
     expect(document.components.securitySchemes.authorization).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     expect(document.servers.map((s: { url: string }) => s.url)).toEqual(['https://api.sandbox.flusso.example/api/v1', 'https://api.flusso.example/api/v1']);
+  });
+
+  it('says null the JSON Schema way: null among the types and in nullable enums, anyOf null beside a reference', async () => {
+    const text = await generateOpenApiJson();
+    const document = JSON.parse(text);
+    expect(text).not.toMatch(/"nullable"|"x-webhooks"/);
+    const schemas = document.components.schemas;
+    expect(schemas.Document.properties.counterpart).toEqual({
+      description: expect.any(String),
+      anyOf: [{ $ref: '#/components/schemas/Counterpart' }, { type: 'null' }],
+    });
+    expect(schemas.Account.properties.current_balance.anyOf).toEqual([{ $ref: '#/components/schemas/Money' }, { type: 'null' }]);
+    expect(schemas.Flow.properties.payment_method).toMatchObject({ type: ['string', 'null'], enum: expect.arrayContaining(['TRANSFER', null]) });
+    expect(schemas.FlowUpdatePayload.properties.payment_method.enum).toContain(null);
+    expect(schemas.Document.properties.delivery_date.type).toEqual(['string', 'null']);
+    expect(Object.keys(document.webhooks)).toEqual(['documentUpdated', 'documentDeleted']);
+  });
+
+  it('declares the headers every answer carries: the request id, the rate limit once the key is counted, retry-after', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+    for (const item of Object.values(document.paths) as Array<Record<string, { security?: unknown[]; responses: Record<string, { headers?: object }> }>>) {
+      for (const operation of Object.values(item)) {
+        const authenticated = (operation.security ?? document.security).length > 0;
+        for (const [status, response] of Object.entries(operation.responses)) {
+          expect(response.headers).toMatchObject({ 'x-request-id': ref('RequestId') });
+          if (authenticated && status.startsWith('2'))
+            expect(response.headers).toMatchObject({ 'x-ratelimit-limit': ref('RateLimitLimit'), 'x-ratelimit-remaining': ref('RateLimitRemaining') });
+          if (status === '429' || status === '503') expect(response.headers).toMatchObject({ 'retry-after': ref('RetryAfter') });
+        }
+      }
+    }
+    // The signed link to an invoice's XML takes no key: nothing is counted.
+    expect(Object.keys(document.paths['/invoice-files/{document_id}'].get.responses['200'].headers)).toEqual(['x-request-id']);
   });
 });

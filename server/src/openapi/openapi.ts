@@ -1,9 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, getSchemaPath, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiError } from '../common/errors/api-error.js';
+import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
+import { toOpenApi31 } from './openapi-31.js';
+import { documentResponseHeaders } from './response-headers.js';
+import { documentExamples } from './examples.js';
+import { documentLongPathSegments } from '../common/http/path-params.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -34,13 +40,19 @@ export function permissionSentence(permission: string): string {
   return `Needs the \`${permission}\` permission (${including}); a key without it is answered 403 \`insufficient_permission\`.`;
 }
 
-/** Adds the permission sentence to the description of every operation that declares `x-permission`. */
+/**
+ * Adds the permission sentence to the description of every operation that declares `x-permission`, and makes its 403
+ * `insufficient_permission` example the answer a key without that permission gets.
+ */
 function describePermissions(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as Array<{ 'x-permission'?: string; description?: string }>) {
+    for (const operation of Object.values(item) as Array<OperationObject & { 'x-permission'?: string }>) {
       const permission = operation?.['x-permission'];
       if (!permission) continue;
       operation.description = [operation.description, permissionSentence(permission)].filter(Boolean).join('\n\n');
+      const forbidden = operation.responses['403'] as ResponseObject | undefined;
+      if (forbidden)
+        addErrorExample(forbidden, 'insufficient_permission', errorExample('insufficient_permission', ApiError.insufficientPermission(permission).items[0]));
     }
   }
 }
@@ -65,7 +77,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     ignoreGlobalPrefix: true,
     extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto],
   });
-  document.openapi = '3.0.3';
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
     ...document.components,
@@ -74,8 +85,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   examplesByMediaType(document);
   describePermissions(document);
   documentIdempotency(document);
-  // OpenAPI 3.0 has no `webhooks`; `x-webhooks` is the extension readers of 3.0 documents (Redoc among them) know.
-  (document as OpenAPIObject & { 'x-webhooks': unknown })['x-webhooks'] = {
+  documentLongPathSegments(document);
+  documentResponseHeaders(document);
+  const webhooks = {
     documentUpdated: {
       post: {
         summary: 'document.updated',
@@ -99,6 +111,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       },
     },
   };
+  documentExamples(document, webhooks);
+  toOpenApi31(document as unknown as Record<string, unknown>, webhooks);
   return document;
 }
 

@@ -93,7 +93,7 @@ export class PaymentBatchDto {
   @ApiProperty({ type: PaymentBatchDebtorDto })
   debtor: PaymentBatchDebtorDto;
 
-  @ApiProperty({ description: 'Number of payments (NbOfTxs).', example: 2 })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Number of payments (NbOfTxs).', example: 2 })
   payment_count: number;
 
   @ApiProperty({ type: MoneyDto, description: "The sum of the payments' amounts (CtrlSum).", example: { amount: '1806.40', currency: 'EUR' } })
@@ -181,7 +181,7 @@ export class BulkPaymentRowDto {
 }
 
 /** Bulk payment request payload. */
-@ApiSchema({ name: 'BulkPaymentRequest' })
+@ApiSchema({ name: 'BulkPaymentCreatePayload' })
 export class CreateBulkPaymentDto {
   @ApiProperty({ format: 'uuid', description: 'The account of the company to pay from: it must have an IBAN, and be in EUR (or have no currency set).' })
   @IsDefined({ message: 'account_id is required' })

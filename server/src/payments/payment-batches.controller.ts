@@ -39,7 +39,7 @@ export class PaymentBatchesController {
     description: 'Lists the payment batches of bulk payment requests, newest first unless sorted.',
   })
   @ApiList(paymentBatchList, PaymentBatchDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.batches.list(companyId, query);
   }
@@ -50,7 +50,7 @@ export class PaymentBatchesController {
   @ApiIdParam('id', 'Payment batch id.')
   @ApiExpand(paymentBatchList.expansions)
   @ApiOkResponse({ type: PaymentBatchDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.batches.get(companyId, id, query);
   }
@@ -66,16 +66,9 @@ export class PaymentBatchesController {
   @ApiIdParam('id', 'Payment batch id.')
   @ApiOkResponse({
     description: 'The pain.001.001.09 file, as an attachment named `<message_id>.xml`.',
-    content: {
-      'application/xml': {
-        schema: {
-          type: 'string',
-          example: '<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09">…</Document>',
-        },
-      },
-    },
+    content: { 'application/xml': { schema: { type: 'string' } } },
   })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   async file(
     @CompanyId() companyId: string,
     @Param('id') id: string,

@@ -80,7 +80,7 @@ const DOCS = {
 };
 
 /** Product creation payload. */
-@ApiSchema({ name: 'ProductCreationPayload' })
+@ApiSchema({ name: 'ProductCreatePayload' })
 export class CreateProductDto {
   @ApiProperty(DOCS.code)
   @IsDefined({ message: 'code is required' })

@@ -19,7 +19,7 @@ export class ProductsController {
   @RequirePermission('products:read')
   @ApiOperation({ operationId: 'listProducts', summary: 'List products', description: "Lists the company's products and services." })
   @ApiList(productList, ProductDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.products.list(companyId, query);
   }
@@ -44,7 +44,7 @@ export class ProductsController {
   @ApiOperation({ operationId: 'getProduct', summary: 'Get a product' })
   @ApiIdParam('id', 'Product id.')
   @ApiOkResponse({ type: ProductDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.products.get(companyId, id, query);
   }

@@ -36,7 +36,7 @@ export class ReconciliationDto {
 }
 
 /** Reconciliation creation payload. */
-@ApiSchema({ name: 'ReconciliationCreationPayload' })
+@ApiSchema({ name: 'ReconciliationCreatePayload' })
 export class CreateReconciliationDto {
   @ApiProperty({ format: 'uuid', description: 'The flow that the transaction pays.' })
   @IsDefined({ message: 'flow_id is required' })

@@ -23,7 +23,7 @@ export class ReconciliationsController {
     description: 'Lists the links between flows and bank transactions, newest first unless sorted.',
   })
   @ApiList(reconciliationList, ReconciliationDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.reconciliations.list(companyId, query);
   }
@@ -63,7 +63,7 @@ export class ReconciliationsController {
   @ApiIdParam('id', 'Reconciliation id.')
   @ApiExpand(reconciliationList.expansions)
   @ApiOkResponse({ type: ReconciliationDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.reconciliations.get(companyId, id, query);
   }

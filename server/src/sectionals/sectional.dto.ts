@@ -17,7 +17,7 @@ export class SectionalDto {
   @ApiProperty({ format: 'uuid', example: '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c' })
   id: string;
 
-  @ApiProperty({ description: 'The year the series numbers; numbering restarts each year with a sectional of its own.', example: 2026 })
+  @ApiProperty({ type: 'integer', description: 'The year the series numbers; numbering restarts each year with a sectional of its own.', example: 2026 })
   year: number;
 
   @ApiProperty({ description: 'Written before the progressive; may be empty.', example: 'FV/' })
@@ -29,10 +29,12 @@ export class SectionalDto {
   })
   suffix: string;
 
-  @ApiProperty({ description: 'The progressive is zero-padded to at least this many digits.', minimum: 1, maximum: MAX_DIGITS, example: 4 })
+  @ApiProperty({ type: 'integer', description: 'The progressive is zero-padded to at least this many digits.', minimum: 1, maximum: MAX_DIGITS, example: 4 })
   minimum_digits: number;
 
   @ApiProperty({
+    type: 'integer',
+    minimum: 0,
     description:
       "The last progressive handed out; 0 while the series has issued nothing. It goes down by one when the draft holding the series' last number is deleted.",
     example: 41,
@@ -83,8 +85,15 @@ function Affix(name: string): PropertyDecorator {
   };
 }
 
-const YEAR_DOC = { description: `The year the series numbers (${MIN_YEAR}–${MAX_YEAR}).`, minimum: MIN_YEAR, maximum: MAX_YEAR, example: 2026 };
+const YEAR_DOC = {
+  type: 'integer' as const,
+  description: `The year the series numbers (${MIN_YEAR}–${MAX_YEAR}).`,
+  minimum: MIN_YEAR,
+  maximum: MAX_YEAR,
+  example: 2026,
+};
 const DIGITS_DOC = {
+  type: 'integer' as const,
   description: `The progressive is zero-padded to at least this many digits (1–${MAX_DIGITS}).`,
   minimum: 1,
   maximum: MAX_DIGITS,
@@ -92,7 +101,7 @@ const DIGITS_DOC = {
 };
 
 /** Sectional creation payload. */
-@ApiSchema({ name: 'SectionalCreationPayload' })
+@ApiSchema({ name: 'SectionalCreatePayload' })
 export class CreateSectionalDto {
   @ApiProperty(YEAR_DOC)
   @IsDefined({ message: 'year is required' })

@@ -26,7 +26,7 @@ export class SectionalsController {
     description: `Lists the company's numbering series (sezionali), latest year first. ${FORMAT}`,
   })
   @ApiList(sectionalList, SectionalDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.sectionals.list(companyId, query);
   }
@@ -54,7 +54,7 @@ export class SectionalsController {
   })
   @ApiIdParam('id', 'Sectional id.')
   @ApiOkResponse({ type: SectionalDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.sectionals.get(companyId, id, query);
   }

@@ -10,7 +10,7 @@ export const MAX_RECIPIENTS = 20;
  * Share-invoice payload (spec section 5): `to` is one address or a non-empty array of them, `reply_to` one address;
  * `subject` and `body` default to Italian texts naming the document type and number.
  */
-@ApiSchema({ name: 'ShareInvoicePayload' })
+@ApiSchema({ name: 'InvoiceShareCreatePayload' })
 export class ShareInvoiceDto {
   @ApiProperty({
     oneOf: [
@@ -92,7 +92,7 @@ export class InvoiceShareDto {
   })
   status: ShareStatus;
 
-  @ApiProperty({ description: 'Attempts made to hand the message to the mail server.', example: 0 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Attempts made to hand the message to the mail server.', example: 0 })
   attempts: number;
 
   @ApiProperty({

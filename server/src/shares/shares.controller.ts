@@ -28,7 +28,11 @@ export class SharesController {
   })
   @ApiIdParam('document_id', 'Document id.')
   @ApiBody({ type: ShareInvoiceDto })
-  @ApiAcceptedResponse({ type: InvoiceShareDto, description: 'Accepted for sending.' })
+  @ApiAcceptedResponse({
+    type: InvoiceShareDto,
+    description: 'Accepted for sending.',
+    headers: { location: { description: 'The share, to read back for its status.', required: true, schema: { type: 'string' } } },
+  })
   @ApiErrors(400, 403, 404, 413, 415, 422, ...COMMON_ERRORS)
   async share(
     @CompanyId() companyId: string,
@@ -51,7 +55,7 @@ export class SharesController {
   })
   @ApiIdParam('document_id', 'Document id.')
   @ApiList(shareList, InvoiceShareDto)
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, 404, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Query() query: QueryParams) {
     return this.shares.list(companyId, documentId, query);
   }
@@ -62,7 +66,7 @@ export class SharesController {
   @ApiIdParam('document_id', 'Document id.')
   @ApiIdParam('id', 'Share id.')
   @ApiOkResponse({ type: InvoiceShareDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.shares.get(companyId, documentId, id, query);
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { CategoryRefDto } from '../categories/category.dto.js';
+import { CategoryDto } from '../categories/category.dto.js';
 import { MoneyDto } from '../common/money/money.js';
 import { OptionalNullable } from '../common/validation/optional.js';
 // A type-only import: Reconciliation names Transaction too, and the schema is referenced by name, not by class.
@@ -45,14 +45,14 @@ export class TransactionDto {
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   category_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=category`.' })
-  category: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=category`.' })
+  category: CategoryDto | null;
 
   @ApiProperty({ format: 'uuid', type: String, nullable: true })
   subcategory_id: string | null;
 
-  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
-  subcategory: CategoryRefDto | null;
+  @ApiProperty({ type: CategoryDto, nullable: true, description: 'Null unless `expand=subcategory`.' })
+  subcategory: CategoryDto | null;
 
   @ApiProperty({
     type: 'array',

@@ -23,7 +23,7 @@ export class TransactionsController {
     description: "Lists the bank movements of all the company's accounts, latest date first unless sorted.",
   })
   @ApiList(transactionList, TransactionDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
   list(@CompanyId() companyId: string, @Query() query: QueryParams) {
     return this.transactions.list(companyId, query);
   }
@@ -34,7 +34,7 @@ export class TransactionsController {
   @ApiIdParam('id', 'Transaction id.')
   @ApiExpand(transactionList.expansions)
   @ApiOkResponse({ type: TransactionDto })
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
     return this.transactions.get(companyId, id, query);
   }

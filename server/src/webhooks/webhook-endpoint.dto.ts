@@ -59,7 +59,7 @@ export class WebhookEndpointWithSecretDto extends WebhookEndpointDto {
   secret: string;
 }
 
-@ApiSchema({ name: 'WebhookEndpointCreationPayload' })
+@ApiSchema({ name: 'WebhookEndpointCreatePayload' })
 export class CreateWebhookEndpointDto {
   @ApiProperty({ description: 'The URL that receives events.', example: URL_EXAMPLE, maxLength: 2000 })
   @IsDefined({ message: 'url is required' })
@@ -122,10 +122,10 @@ export class WebhookAttemptDto {
   @ApiProperty({ enum: ['succeeded', 'failed'], example: 'failed' })
   outcome: 'succeeded' | 'failed';
 
-  @ApiProperty({ description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })
   duration_ms: number;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
   response_status: number | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'The first 1 KB of the answer body.', example: 'Internal Server Error' })

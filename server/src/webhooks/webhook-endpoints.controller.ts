@@ -31,7 +31,7 @@ export class WebhookEndpointsController {
     description: "Lists the API key's integrator's endpoints in this environment, oldest first. Secrets are never listed.",
   })
   @ApiList(webhookEndpointList, WebhookEndpointDto)
-  @ApiErrors(400, 403, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 'insufficient_permission', ...COMMON_ERRORS)
   list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
     return this.endpoints.list(scopeOf(auth), query);
   }
@@ -46,7 +46,7 @@ export class WebhookEndpointsController {
   })
   @ApiBody({ type: CreateWebhookEndpointDto })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto, description: 'Created; store `secret` now.' })
-  @ApiErrors(400, 403, 413, 415, 422, ...COMMON_ERRORS)
+  @ApiErrors(400, 'insufficient_permission', 413, 415, 422, ...COMMON_ERRORS)
   create(@CurrentAuth() auth: AuthContext, @Body() body: CreateWebhookEndpointDto) {
     return this.endpoints.create(scopeOf(auth), body);
   }
@@ -56,7 +56,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ operationId: 'getWebhookEndpoint', summary: 'Get a webhook endpoint' })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiOkResponse({ type: WebhookEndpointDto })
-  @ApiErrors(403, 404, ...COMMON_ERRORS)
+  @ApiErrors('insufficient_permission', 404, ...COMMON_ERRORS)
   get(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return this.endpoints.get(scopeOf(auth), id);
   }
@@ -72,7 +72,7 @@ export class WebhookEndpointsController {
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiBody({ type: UpdateWebhookEndpointDto })
   @ApiOkResponse({ type: WebhookEndpointDto })
-  @ApiErrors(400, 403, 404, 413, 415, 422, ...COMMON_ERRORS)
+  @ApiErrors(400, 'insufficient_permission', 404, 413, 415, 422, ...COMMON_ERRORS)
   update(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto) {
     return this.endpoints.update(scopeOf(auth), id, body);
   }
@@ -87,7 +87,7 @@ export class WebhookEndpointsController {
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiErrors(403, 404, ...COMMON_ERRORS)
+  @ApiErrors('insufficient_permission', 404, ...COMMON_ERRORS)
   async delete(@CurrentAuth() auth: AuthContext, @Param('id') id: string): Promise<void> {
     await this.endpoints.remove(scopeOf(auth), id);
   }
@@ -103,7 +103,7 @@ export class WebhookEndpointsController {
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto, description: 'The endpoint with its new secret.' })
-  @ApiErrors(403, 404, ...COMMON_ERRORS)
+  @ApiErrors('insufficient_permission', 404, ...COMMON_ERRORS)
   rotateSecret(@CurrentAuth() auth: AuthContext, @Param('id') id: string) {
     return this.endpoints.rotateSecret(scopeOf(auth), id);
   }
@@ -117,7 +117,7 @@ export class WebhookEndpointsController {
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiList(webhookDeliveryList, WebhookDeliveryDto)
-  @ApiErrors(400, 403, 404, ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 'insufficient_permission', 404, ...COMMON_ERRORS)
   listDeliveries(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Query() query: QueryParams) {
     return this.endpoints.listDeliveries(scopeOf(auth), id, query);
   }
@@ -134,7 +134,7 @@ export class WebhookEndpointsController {
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiBody({ type: ReplayEventDto })
   @ApiResponse({ status: 202, type: WebhookDeliveryDto, description: 'Queued; the delivery as it now is.' })
-  @ApiErrors(400, 403, 404, 413, 415, ...COMMON_ERRORS)
+  @ApiErrors(400, 'insufficient_permission', 404, 413, 415, ...COMMON_ERRORS)
   replay(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: ReplayEventDto) {
     return this.endpoints.replay(scopeOf(auth), id, body.event_id);
   }

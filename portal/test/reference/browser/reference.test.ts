@@ -46,11 +46,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // The page reads the document built into the portal, which it also serves: compare against that.
   type PathItems = Record<string, Record<string, { operationId: string }>>;
-  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as { paths: PathItems; "x-webhooks"?: PathItems };
+  const document = (await (await fetch(`${portal.url}/openapi.json`)).json()) as { paths: PathItems; webhooks?: PathItems };
   const ids = (items: PathItems = {}) =>
     Object.values(items).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m].operationId));
   operationIds = ids(document.paths);
-  webhookIds = ids(document["x-webhooks"]);
+  webhookIds = ids(document.webhooks);
 }, 60_000);
 
 afterAll(async () => {

@@ -26,6 +26,10 @@ else
 end
 return {granted, count, ttl, redis.call('GET', KEYS[2])}`;
 
+/** The headers of every answer to a request whose API key was recognised: the window's limit and what is left of it. */
+export const RATE_LIMIT_LIMIT_HEADER = 'x-ratelimit-limit';
+export const RATE_LIMIT_REMAINING_HEADER = 'x-ratelimit-remaining';
+
 /** Requests of one key this process may still answer in the current window without asking Redis. */
 interface Lease {
   tokens: number;
@@ -78,7 +82,7 @@ export class RateLimiterService {
 
   async consume(keyId: string, reply: FastifyReply): Promise<void> {
     const { points } = this.config.rateLimit;
-    reply.header('x-ratelimit-limit', points);
+    reply.header(RATE_LIMIT_LIMIT_HEADER, points);
     let lease = this.usable(keyId);
     while (!lease) {
       // A window known to be spent is refused here, so a flood past the limit does not reach Redis.
@@ -90,13 +94,13 @@ export class RateLimiterService {
       lease = this.usable(keyId);
     }
     lease.tokens--;
-    reply.header('x-ratelimit-remaining', Math.max(0, points - lease.count + lease.tokens));
+    reply.header(RATE_LIMIT_REMAINING_HEADER, Math.max(0, points - lease.count + lease.tokens));
   }
 
   private refuse(lease: Lease, reply: FastifyReply): never {
     const { points, windowSeconds } = this.config.rateLimit;
     const retryAfter = Math.max(1, Math.ceil((lease.resetAt - Date.now()) / 1000));
-    reply.header('x-ratelimit-remaining', 0);
+    reply.header(RATE_LIMIT_REMAINING_HEADER, 0);
     throw ApiError.of(
       'too_many_requests',
       `Rate limit of ${points} requests per ${windowSeconds} seconds exceeded; retry in ${retryAfter} seconds.`,

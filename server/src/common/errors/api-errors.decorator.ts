@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
-import { errorItem } from './api-error.js';
+import { ApiResponse, type MediaTypeObject, type ResponseObject } from '@nestjs/swagger';
+import { errorItem, type ErrorItem } from './api-error.js';
 import { codeForStatus, ERROR_CODES, type ErrorCode } from './error-codes.js';
 import { IntegrationErrorDto } from './error.dto.js';
 
@@ -21,23 +21,19 @@ const DESCRIPTIONS: Record<number, string> = {
   504: 'Gateway timeout.',
 };
 
-/** Statuses whose answers tell when to try again. */
-const RETRY_AFTER = {
-  'retry-after': { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } },
-};
-const WITH_RETRY_AFTER = new Set([429, 503]);
-
 const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
   bad_request: ['amount is required', '/amount'],
+  invalid_query_parameter: ['Unknown query parameter colour.', '/query/colour'],
+  invalid_cursor: ['The cursor was made for other filters or another sort; keep them unchanged while paging.', '/query/cursor'],
   unauthorized: ['Send an API key as a bearer token in the Authorization header.'],
   forbidden: ['This API key has no access to this resource.'],
   insufficient_permission: ['This call needs the permission documents:write, which this API key lacks; use a key with documents:write or *.'],
-  not_found: ['Document was not found.'],
+  not_found: ['The item named in the path was not found in this company.'],
   unprocessable_entity: ['currency must be an ISO 4217 currency code such as EUR', '/amount/currency'],
   too_many_requests: ['Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds.'],
   service_unavailable: ['Every database connection is busy; try again shortly.'],
   internal_server_error: ['An unexpected error occurred; it has been logged.'],
-  request_failed: ['The request could not be completed.'],
+  request_failed: ['The company registry could not be queried; try again later.'],
   counterpart_exists: ['Counterpart 9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d of this company already has the VAT number IT01234567890.', '/vat_number'],
   invalid_iban: ['An IBAN of IT has 27 characters; this one has 26.', '/payments/0/iban'],
   product_exists: ['Product 2c4e6a8b-0d1f-4a3b-9c5d-7e9f1a3b5c7d of this company already has the code PIZZA-MARG.', '/code'],
@@ -79,6 +75,22 @@ const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
   subcategory_mismatch: ["The subcategory belongs to another category than the document's; send its category_id with it.", '/subcategory_id'],
 };
 
+/** The request id of every error example. */
+export const EXAMPLE_REQUEST_ID = '6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47';
+
+/** An example answer of an error code, with the detail (and pointer) it typically has. */
+export function errorExample(code: ErrorCode, item: ErrorItem = errorItem(code, ...(EXAMPLES[code] ?? [DESCRIPTIONS[ERROR_CODES[code].status]]))) {
+  return { errors: [item], meta: { request_id: EXAMPLE_REQUEST_ID } };
+}
+
+/**
+ * The codes a status given as a number stands for: its generic code, and for 403 also `insufficient_permission`, which
+ * every operation answers to a key without its permission.
+ */
+function codesOfStatus(status: number): ErrorCode[] {
+  return status === 403 ? ['forbidden', 'insufficient_permission'] : [codeForStatus(status)];
+}
+
 /**
  * Documents the error answers of an operation, each with the integration error schema and an example. A status gets
  * its generic code's example; an error code (such as `category_in_use`) documents its status with that code's example.
@@ -89,15 +101,11 @@ export function ApiErrors(...answers: Array<number | ErrorCode>): MethodDecorato
   const byStatus = new Map<number, ErrorCode[]>();
   for (const answer of answers) {
     const status = typeof answer === 'number' ? answer : ERROR_CODES[answer].status;
-    const code = typeof answer === 'number' ? codeForStatus(answer) : answer;
     const codes = byStatus.get(status) ?? [];
-    if (!codes.includes(code)) codes.push(code);
+    for (const code of typeof answer === 'number' ? codesOfStatus(answer) : [answer]) if (!codes.includes(code)) codes.push(code);
     byStatus.set(status, codes);
   }
-  const example = (code: ErrorCode) => {
-    const [detail, pointer] = EXAMPLES[code] ?? [DESCRIPTIONS[ERROR_CODES[code].status]];
-    return { errors: [errorItem(code, detail, pointer)], meta: { request_id: '6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47' } };
-  };
+  const example = (code: ErrorCode) => errorExample(code);
   return applyDecorators(
     ...[...byStatus].map(([status, codes]) => {
       const generic = codes.length === 1 && codes[0] === codeForStatus(status);
@@ -106,7 +114,6 @@ export function ApiErrors(...answers: Array<number | ErrorCode>): MethodDecorato
         status,
         description: generic ? DESCRIPTIONS[status] : `${DESCRIPTIONS[status]} ${codes.length === 1 ? 'Code' : 'Codes'} ${named}.`,
         type: IntegrationErrorDto,
-        ...(WITH_RETRY_AFTER.has(status) ? { headers: RETRY_AFTER } : {}),
         ...(codes.length === 1
           ? { example: example(codes[0]) }
           : { examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].title, value: example(code) }])) }),
@@ -115,5 +122,21 @@ export function ApiErrors(...answers: Array<number | ErrorCode>): MethodDecorato
   );
 }
 
-/** The errors every authenticated call can answer with, besides its own. */
-export const COMMON_ERRORS = [401, 402, 429, 500, 502, 503, 504] as const;
+/**
+ * The errors every authenticated call can answer with, besides its own. 402 is the counterpart search's alone (its
+ * outside registry failed); 502 and 504 come from the network in front of the API, never from the API.
+ */
+export const COMMON_ERRORS = [401, 429, 500, 503] as const;
+
+/** Adds the example of one more code to an error response that has examples of its own (idempotency, permissions). */
+export function addErrorExample(response: ResponseObject, code: ErrorCode, value: ReturnType<typeof errorExample>): void {
+  const media = (response.content ??= {})['application/json'] as MediaTypeObject;
+  const examples = media.examples ?? {};
+  if (media.example !== undefined) {
+    const first = (media.example as ReturnType<typeof errorExample>).errors[0].code as ErrorCode;
+    examples[first] = { summary: ERROR_CODES[first].title, value: media.example };
+    delete media.example;
+  }
+  examples[code] = { summary: ERROR_CODES[code].title, value };
+  media.examples = examples;
+}

@@ -23,6 +23,9 @@ function unavailable(detail: string): ErrorResponse {
   return { ...single('service_unavailable', detail), headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
 }
 
+/** The answer to a path segment longer than the router takes (Fastify's maxParamLength): no id is that long. */
+export const SEGMENT_TOO_LONG = 'A path segment is longer than any id this API issues.';
+
 /** Errors raised by Fastify itself before a handler runs (body parsing, limits, URLs). */
 function fromFastify(error: { code?: string; statusCode?: number; message?: string }): ErrorResponse | undefined {
   switch (error.code) {
@@ -35,7 +38,7 @@ function fromFastify(error: { code?: string; statusCode?: number; message?: stri
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return single('bad_request', 'The Content-Length header does not match the body.');
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return single('not_found', 'A path segment is longer than any id this API issues.');
+      return single('not_found', SEGMENT_TOO_LONG);
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return single('bad_request', 'The request URL is malformed.');

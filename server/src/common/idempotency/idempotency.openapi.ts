@@ -1,10 +1,12 @@
 import { getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject } from '@nestjs/swagger';
 import { errorItem } from '../errors/api-error.js';
+import { addErrorExample, errorExample } from '../errors/api-errors.decorator.js';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
 import { IntegrationErrorDto } from '../errors/error.dto.js';
 import { IDEMPOTENT_REPLAYED_HEADER, KEY_LIFETIME_HOURS } from './idempotency-key.js';
 
 const PARAMETER = 'IdempotencyKey';
+const REPLAYED = 'IdempotentReplayed';
 
 /** The idempotency errors, each with the detail of its example. */
 const ERRORS: Array<[ErrorCode, string, string]> = [
@@ -45,6 +47,14 @@ export function documentIdempotency(document: OpenAPIObject): void {
       example: '5a0c3c8e-2f4b-4c7e-9d1a-6b8e2f0c4d13',
     },
   };
+  document.components.headers = {
+    ...document.components.headers,
+    [REPLAYED]: {
+      description: 'Present (`true`) when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
+      required: false,
+      schema: { type: 'string', enum: ['true'] },
+    },
+  };
   for (const item of Object.values(document.paths)) {
     const operation = item.post as OperationObject | undefined;
     if (!operation) continue;
@@ -52,35 +62,30 @@ export function documentIdempotency(document: OpenAPIObject): void {
     for (const [status, response] of Object.entries(operation.responses)) {
       if (!status.startsWith('2')) continue;
       const success = response as ResponseObject;
-      success.headers = {
-        ...success.headers,
-        [IDEMPOTENT_REPLAYED_HEADER]: {
-          description: 'Present (`true`) when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
-          schema: { type: 'string', enum: ['true'] },
-        },
-      };
+      success.headers = { ...success.headers, [IDEMPOTENT_REPLAYED_HEADER]: { $ref: `#/components/headers/${REPLAYED}` } };
     }
     for (const [code, detail, when] of ERRORS) {
       const status = String(ERROR_CODES[code].status);
+      const example = errorExample(code, errorItem(code, detail, '/header/Idempotency-Key'));
       const existing = operation.responses[status] as ResponseObject | undefined;
       if (existing) {
         existing.description = `${existing.description} Code \`${code}\` when ${when}.`;
+        addErrorExample(existing, code, example);
         continue;
       }
       operation.responses[status] = {
         description: `${ERROR_CODES[code].title}: ${when}. Code \`${code}\`.`,
-        content: {
-          'application/json': {
-            schema: { $ref: getSchemaPath(IntegrationErrorDto) },
-            example: { errors: [errorItem(code, detail, '/header/Idempotency-Key')], meta: { request_id: '6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47' } },
-          },
-        },
+        content: { 'application/json': { schema: { $ref: getSchemaPath(IntegrationErrorDto) }, example } },
       };
-      if (code === 'idempotency_key_in_progress') {
-        (operation.responses[status] as ResponseObject).headers = {
-          'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-        };
-      }
     }
+    const conflict = operation.responses[String(ERROR_CODES.idempotency_key_in_progress.status)] as ResponseObject;
+    conflict.headers = {
+      ...conflict.headers,
+      'retry-after': {
+        description: 'With `idempotency_key_in_progress`: seconds to wait before retrying.',
+        required: false,
+        schema: { type: 'integer', minimum: 1 },
+      },
+    };
   }
 }

@@ -6,8 +6,8 @@ import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FieldSpec, type FilterOperato
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
-const MAX_LIST_VALUES = 100;
-const MAX_VALUE_LENGTH = 500;
+export const MAX_LIST_VALUES = 100;
+export const MAX_VALUE_LENGTH = 500;
 
 export type QueryParams = Record<string, unknown>;
 
@@ -36,8 +36,9 @@ export interface ListQuery {
   fingerprint: string;
 }
 
-const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
+/** A datetime filter value: an ISO 8601 date-time, or a date (its midnight UTC). */
+export const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 
 /** One query parameter as a single string; repeating a parameter is ambiguous and refused. */
 function single(query: QueryParams, name: string): string | undefined {

@@ -1,8 +1,8 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiProperty, ApiQuery, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.js';
-import { OPERATORS_BY_TYPE, type FieldSpec, type ListSpec } from './list-spec.js';
+import { DATETIME, DECIMAL, DEFAULT_PAGE_SIZE, MAX_LIST_VALUES, MAX_PAGE_SIZE, MAX_VALUE_LENGTH } from './list-query.js';
+import { OPERATORS_BY_TYPE, type FieldSpec, type FilterOperator, type ListSpec } from './list-spec.js';
 
 @ApiSchema({ name: 'Page' })
 export class PageDto {
@@ -14,7 +14,7 @@ export class PageDto {
   })
   cursor: string | null;
 
-  @ApiProperty({ description: 'The page size that was applied.', example: DEFAULT_PAGE_SIZE })
+  @ApiProperty({ type: 'integer', description: 'The page size that was applied.', example: DEFAULT_PAGE_SIZE })
   size: number;
 }
 
@@ -27,29 +27,49 @@ function valueSchema(spec: FieldSpec): SchemaObject {
     case 'date':
       return { type: 'string', format: 'date' };
     case 'datetime':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', pattern: DATETIME.source };
     case 'decimal':
-      return { type: 'string', pattern: '^\\d+(\\.\\d+)?$' };
+      return { type: 'string', pattern: DECIMAL.source };
     case 'string':
-      return { type: 'string' };
+      return { type: 'string', maxLength: MAX_VALUE_LENGTH };
   }
 }
 
-function filterSchema(spec: ListSpec): SchemaObject {
-  const properties: Record<string, SchemaObject> = {};
-  for (const [field, fieldSpec] of spec.filters) {
-    for (const op of OPERATORS_BY_TYPE[fieldSpec.type]) {
-      const name = op === 'eq' ? field : `${field}__${op}`;
-      if (op === 'empty') properties[name] = { type: 'boolean', description: `${field} is null (or empty)` };
-      else if (op === 'in' || op === 'notIn') properties[name] = { type: 'string', description: `comma-separated ${field} values` };
-      else
-        properties[name] = {
-          ...valueSchema(fieldSpec),
-          description: op === 'ilike' ? `${field} contains (case-insensitive; % is a wildcard)` : `${field} ${op}`,
-        };
-    }
-  }
-  return { type: 'object', properties, additionalProperties: false };
+const OPERATOR_MEANINGS: Record<FilterOperator, string> = {
+  eq: 'equals the value',
+  neq: 'differs from the value',
+  gt: 'is greater (later) than the value',
+  gte: 'is the value or greater (later)',
+  lt: 'is less (earlier) than the value',
+  lte: 'is the value or less (earlier)',
+  in: 'is one of the values (comma-separated)',
+  notIn: 'is none of the values (comma-separated)',
+  empty: 'is null (or empty); with `false`, only those where it is set',
+  ilike: 'contains the value, ignoring case (`%` is a wildcard)',
+};
+
+/**
+ * One query parameter per filter field and operator, `filter[FIELD]` or `filter[FIELD__OP]`, typed by the field: the
+ * parser reads each once, and the lists of `in`/`notIn` comma-separated (`style: form`, `explode: false`).
+ */
+function filterParameters(spec: ListSpec): MethodDecorator[] {
+  return [...spec.filters].flatMap(([field, fieldSpec]) =>
+    OPERATORS_BY_TYPE[fieldSpec.type].map((op) => {
+      const name = op === 'eq' ? `filter[${field}]` : `filter[${field}__${op}]`;
+      const description = `Only items whose \`${field}\` ${OPERATOR_MEANINGS[op]}.`;
+      if (op === 'in' || op === 'notIn') {
+        return ApiQuery({
+          name,
+          required: false,
+          description,
+          style: 'form',
+          explode: false,
+          schema: { type: 'array', items: valueSchema(fieldSpec), minItems: 1, maxItems: MAX_LIST_VALUES },
+        });
+      }
+      return ApiQuery({ name, required: false, description, schema: op === 'empty' ? { type: 'boolean' } : valueSchema(fieldSpec) });
+    }),
+  );
 }
 
 /** The list vocabulary of an operation, machine-readable, for the portal and for client generators. */
@@ -62,17 +82,36 @@ export function listExtension(spec: ListSpec) {
   };
 }
 
-/** Expansion parameter shared by lists and single reads. */
+/** Expansion parameter shared by lists and single reads: a list of the allowed paths, sent comma-separated. */
 export function ApiExpand(expansions: readonly string[]): MethodDecorator {
   return ApiQuery({
     name: 'expand',
     required: false,
-    description: `Comma-separated members to expand, dots for nesting. Allowed: ${expansions.map((e) => `\`${e}\``).join(', ')}.`,
-    schema: { type: 'string', example: expansions.join(',') },
+    description: 'Members to expand, comma-separated; dots for nesting (a nested path expands its parents too).',
+    style: 'form',
+    explode: false,
+    schema: { type: 'array', items: { type: 'string', enum: [...expansions] }, uniqueItems: true, example: [...expansions] },
   });
 }
 
-/** Documents a list operation: paging, filters, sort and expand parameters, and the `{data, page}` envelope. */
+const LIST_DTOS = new Map<Type, Type>();
+
+/** `{data: [item], page: Page}` as a named schema (`DocumentList` for `Document`), so generated types have its name. */
+function listDto(item: Type): Type {
+  const known = LIST_DTOS.get(item);
+  if (known) return known;
+  class ListDto {
+    data: unknown[];
+    page: PageDto;
+  }
+  ApiProperty({ type: item, isArray: true, description: 'The items of this page, in the requested order.' })(ListDto.prototype, 'data');
+  ApiProperty({ type: PageDto })(ListDto.prototype, 'page');
+  ApiSchema({ name: `${getSchemaPath(item).split('/').pop()}List` })(ListDto);
+  LIST_DTOS.set(item, ListDto);
+  return ListDto;
+}
+
+/** Documents a list operation: paging, filters, sort and expand parameters, and the named `{data, page}` envelope. */
 export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
   const decorators: MethodDecorator[] = [
     ApiExtraModels(item, PageDto),
@@ -89,17 +128,7 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
       schema: { type: 'string' },
     }),
     ApiExtension('x-flusso-list', listExtension(spec)),
-    ApiOkResponse({
-      description: 'One page of the list.',
-      schema: {
-        type: 'object',
-        required: ['data', 'page'],
-        properties: {
-          data: { type: 'array', items: { $ref: getSchemaPath(item) } },
-          page: { $ref: getSchemaPath(PageDto) },
-        },
-      },
-    }),
+    ApiOkResponse({ description: 'One page of the list.', type: listDto(item) }),
   ];
   const sorts = [...spec.sorts.keys()];
   if (sorts.length) {
@@ -107,28 +136,16 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
       ApiQuery({
         name: 'sort',
         required: false,
-        description: `Comma-separated sort fields, \`-\` prefix for descending; ties are broken by id. Allowed: ${sorts
-          .map((s) => `\`${s}\``)
-          .join(', ')}. Default: \`${listExtension(spec).default_sort}\`.`,
-        schema: { type: 'string', example: `-${sorts[0]}` },
+        description: `Sort fields, comma-separated, each at most once; \`-\` before a field for descending. Ties are broken by id. Default: \`${
+          listExtension(spec).default_sort
+        }\`.`,
+        style: 'form',
+        explode: false,
+        schema: { type: 'array', items: { type: 'string', enum: sorts.flatMap((s) => [s, `-${s}`]) }, uniqueItems: true, example: [`-${sorts[0]}`] },
       }),
     );
   }
   if (spec.expansions.length) decorators.push(ApiExpand(spec.expansions));
-  const filters = [...spec.filters.keys()];
-  if (filters.length) {
-    decorators.push(
-      ApiQuery({
-        name: 'filter',
-        required: false,
-        style: 'deepObject',
-        explode: true,
-        description: `Filters, as \`filter[FIELD]=VALUE\` or \`filter[FIELD__OP]=VALUE\`. Fields: ${[...spec.filters]
-          .map(([f, s]) => `\`${f}\` (${OPERATORS_BY_TYPE[s.type].join(', ')})`)
-          .join('; ')}.`,
-        schema: filterSchema(spec),
-      }),
-    );
-  }
+  decorators.push(...filterParameters(spec));
   return applyDecorators(...decorators);
 }

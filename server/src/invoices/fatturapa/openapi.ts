@@ -128,5 +128,10 @@ export function invoiceJsonSchemas(): Record<string, JsonSchema> {
     ...root.properties,
   };
   root.required = ['versione', ...(root.required ?? [])];
+  // Flusso assigns the ProgressivoInvio: a JSON invoice may leave it out; answers always carry it.
+  const transmission = schemas.InvoiceDatiTrasmissione;
+  transmission.required = transmission.required?.filter((member) => member !== 'progressivo_invio');
+  const progressivo = transmission.properties!.progressivo_invio;
+  progressivo.description = `${progressivo.description} Optional in requests (Flusso assigns its own); always present in answers.`;
   return schemas;
 }
