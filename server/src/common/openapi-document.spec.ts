@@ -195,7 +195,13 @@ describe('GET /api/v1/openapi.json', () => {
     ]);
     expect(codesOf('deleteFlow', 409)).toEqual(['flow_reconciled']);
     expect(codesOf('deleteDocument', 409)).toEqual(['document_sent_to_sdi', 'sectional_gap']);
-    expect(codesOf('createInvoice', 422)).toEqual(['invalid_invoice', 'sdi_check_failed', 'invoice_number_given', 'sectional_year_mismatch']);
+    expect(codesOf('createInvoice', 422)).toEqual([
+      'invalid_invoice',
+      'sdi_check_failed',
+      'invoice_number_given',
+      'sectional_year_mismatch',
+      'idempotency_key_reused',
+    ]);
     expect(codesOf('updateDocument', 422)).toEqual(['unprocessable_entity', 'subcategory_mismatch']);
     expect(codesOf('updateTransaction', 422)).toEqual(['unprocessable_entity', 'subcategory_mismatch']);
     expect(operations.get('createFlow')!.responses['422'].description).toMatch(
