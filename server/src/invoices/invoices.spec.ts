@@ -88,6 +88,12 @@ describe('e-invoices: create, issue and read', () => {
         );
         expect(document.flows.every((f: { payment_status: string }) => f.payment_status === 'TO_PAY')).toBe(true);
         expect(document.counterpart).toEqual(expect.objectContaining({ company_name: derived.counterpart?.company_name }));
+        // The answer is presented from the rows as written: it is what reading the document back gives.
+        const read = await api.http
+          .get(`/api/v1/companies/${tenant.companyId}/documents/${document.id}?expand=category,counterpart,flows,subcategory`)
+          .set(tenant.auth)
+          .expect(200);
+        expect(document).toEqual(read.body);
         // The file is kept byte for byte.
         const stored = await api.db.getRepository(StoredInvoice).findOneByOrFail({ documentId: document.id });
         expect(stored.xml.equals(bytes)).toBe(true);
