@@ -2,11 +2,12 @@
  * The SQL of e-invoices, in one place: the system's ProgressivoInvio, the rows an invoice creates (counterpart,
  * document, flows, stored file and JSON form), and the one way to load them back by document id (`loadStoredInvoice`:
  * the share-invoice mail and the read call use it). Creating is the API's ingest path: plain SQL, each statement one
- * round trip, the rows as PostgreSQL wrote them (`RETURNING *`).
+ * round trip, prepared once per connection, the rows as PostgreSQL wrote them (`RETURNING *`).
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { hydrate } from '../common/database/hydrate.js';
+import { queryPrepared } from '../common/database/prepared.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
 import type { DocumentStatus } from '../documents/document.enums.js';
 import { Document } from '../documents/document.entity.js';
@@ -24,7 +25,8 @@ export const formatProgressivo = (n: number): string => n.toString(36).toUpperCa
  * taken by a committed invoice is never taken again (the counter only goes up).
  */
 export async function nextProgressivo(manager: EntityManager, companyId: string): Promise<string | null> {
-  const [row]: Array<{ last: string }> = await manager.query(
+  const [row] = await queryPrepared<{ last: string }>(
+    manager,
     `INSERT INTO sdi_progressivi (company_id, last) VALUES ($1, 1)
        ON CONFLICT (company_id) DO UPDATE SET last = sdi_progressivi.last + 1
        WHERE sdi_progressivi.last + 1 < $2
@@ -80,7 +82,7 @@ export interface Sender {
 }
 
 export async function loadSender(manager: EntityManager, companyId: string): Promise<Sender> {
-  const [row]: Array<{ vat_number: string | null; country: string }> = await manager.query('SELECT vat_number, country FROM companies WHERE id = $1', [
+  const [row] = await queryPrepared<{ vat_number: string | null; country: string }>(manager, 'SELECT vat_number, country FROM companies WHERE id = $1', [
     companyId,
   ]);
   if (!row) throw new Error(`Company ${companyId} not found`);
@@ -89,14 +91,16 @@ export async function loadSender(manager: EntityManager, companyId: string): Pro
 
 /** The counterpart with the invoice party's VAT number, else its tax code, else a new one. */
 export async function counterpartFor(manager: EntityManager, companyId: string, party: DerivedCounterpart): Promise<Counterpart> {
-  const found: Array<Record<string, unknown>> = await manager.query(
+  const found = await queryPrepared(
+    manager,
     `SELECT * FROM counterparts WHERE company_id = $1 AND (vat_number = $2 OR tax_number = $3)
      ORDER BY (vat_number = $2) IS TRUE DESC, created_at, id LIMIT 1`,
     [companyId, party.vat_number, party.tax_number],
   );
   if (found.length) return hydrate(manager, Counterpart, found)[0];
   // Another request may create the same counterpart meanwhile: the VAT number is unique in the company.
-  const created: Array<Record<string, unknown>> = await manager.query(
+  const created = await queryPrepared(
+    manager,
     `INSERT INTO counterparts (company_id, company_name, address, city, postal_code, province_code, country, tax_number, vat_number, destination_code)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (company_id, vat_number) DO UPDATE SET vat_number = EXCLUDED.vat_number
@@ -137,7 +141,8 @@ export async function insertInvoiceDocument(
   stored: NewStoredInvoice,
 ): Promise<{ document: Document; flows: Flow[] }> {
   const flowIds = derived.flows.map(() => randomUUID());
-  const rows: Array<Record<string, unknown>> = await manager.query(
+  const rows = await queryPrepared(
+    manager,
     `WITH document AS (
        INSERT INTO documents (company_id, number, type, status, format, is_e_invoice, direction, currency, gross_amount, vat_amount, counterpart_id, creation_date, file_name)
          VALUES ($1, $2, $3, $4, $5, true, $6, $7, $8, $9, $10, $11, $12)
