@@ -158,11 +158,12 @@ export class InvoicesService {
 
     const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (within ? work(within) : this.db.transaction(work));
     return inTransaction(async (manager) => {
-      const counterpart = derived.counterpart ? await counterpartFor(manager, companyId, derived.counterpart) : null;
-      // The counter's row stays locked until commit: from here on, one statement.
+      // The counter's row is the first lock and is held until commit: a company's creates go one at a time from here,
+      // so the locks they take next (a new counterpart's row) never cross into a deadlock.
       const progressivo = await nextProgressivo(manager, companyId);
       if (!progressivo) throw ApiError.of('unprocessable_entity', 'The company has used every ProgressivoInvio (36^5 files): ask Flusso support.');
       if (body.kind === 'json') invoice.fattura_elettronica_header.dati_trasmissione.progressivo_invio = progressivo;
+      const counterpart = derived.counterpart ? await counterpartFor(manager, companyId, derived.counterpart) : null;
       const stored = {
         progressivoInvio: progressivo,
         source: body.kind,

@@ -271,6 +271,22 @@ describe('e-invoices: create, issue and read', () => {
       expect(next.body.data[0].file_name).toBe(`${tenant.vatNumber}_00005.xml`);
     });
 
+    it('comes out of concurrent requests of one company with a new buyer: every invoice created, one counterpart', async () => {
+      const tenant = await createTenant(api, 'Concorrenti S.r.l.');
+      const numbers = Array.from({ length: 16 }, (_, i) => `C-${i + 1}`);
+      const answers = await Promise.all(
+        numbers.map((number, i) => {
+          const invoice = example(tenant, { number, codiceDestinatario: 'UFABCD' });
+          invoice.versione = 'FPA12';
+          invoice.fattura_elettronica_header.dati_trasmissione.formato_trasmissione = 'FPA12';
+          return i % 2 ? postJson(tenant, invoice, '?issue=true') : postXml(tenant, invoiceToXml(invoice), '?issue=true');
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(numbers.map(() => 201));
+      expect(new Set(answers.map((a) => a.body.data[0].counterpart_id)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.data[0].file_name)).size).toBe(numbers.length);
+    });
+
     it('matches its counterpart by VAT number, or creates it', async () => {
       const tenant = await createTenant(api, 'Controparti S.r.l.');
       const one = await postJson(tenant, example(tenant, { number: 'C-1' })).expect(201);
