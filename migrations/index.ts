@@ -11,6 +11,7 @@ import { KeyPermissions1795437500000 } from './1795437500000-key-permissions.js'
 import { Products1795437600000 } from './1795437600000-products.js';
 import { Sectionals1795437700000 } from './1795437700000-sectionals.js';
 import { InvoiceShares1795449000000 } from './1795449000000-invoice-shares.js';
+import { SdiSandboxNotices1795451000000 } from './1795451000000-sdi-sandbox-notices.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   Products1795437600000,
   Sectionals1795437700000,
   InvoiceShares1795449000000,
+  SdiSandboxNotices1795451000000,
 ];
