@@ -14,6 +14,7 @@ import { flowOrder, presentDocument } from '../documents/document.presenter.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import {
   deriveDocument,
+  duplicateKey,
   invoiceToXml,
   MAX_INVOICE_BYTES,
   oneInvoicePerRequest,
@@ -63,14 +64,6 @@ function invalidInvoice(problems: InvoiceProblem[], kind: InvoiceBody['kind']): 
 
 function sdiCheckFailed(problems: SdiProblem[], kind: InvoiceBody['kind']): ApiError {
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
-}
-
-/** The SDI's duplicate rule (00404) compares number, year, TipoDocumento and seller. */
-function duplicateKey(invoice: Invoice): string {
-  const seller = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
-  const sellerId = seller.id_fiscale_iva ? `${seller.id_fiscale_iva.id_paese}${seller.id_fiscale_iva.id_codice}` : `CF${seller.codice_fiscale}`;
-  const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
-  return [sellerId.replace(/[\s.-]/g, '').toUpperCase(), general.data.slice(0, 4), general.tipo_documento, general.numero].join('/');
 }
 
 /** The SDI file name: the company's country and VAT number, `_`, the ProgressivoInvio (SDI rule 00001). */
