@@ -7,13 +7,17 @@
 //      (target ≤ 2×).
 // Each request carries a sample with its invoice number made unique (`<Numero>` gets a suffix), so that no request is
 // a duplicate (SDI rule 00404). Companies are made for the samples' senders.
+// Where the time goes: next to the rates it prints the CPU time per invoice of the API process and of its PostgreSQL
+// backends (Linux /proc), which a busy machine disturbs far less than it does the rates.
 // Run with `npm run bench:ingest` (builds first). BENCH_SECONDS (default 20) per measurement, BENCH_CONCURRENCY
-// (default 8) requests in flight. Uses the database BENCH_DATABASE_URL (default …/flusso_bench_ingest).
+// (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
+// every run, so that runs compare.
 import 'reflect-metadata';
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
@@ -78,6 +82,12 @@ async function waitFor(url, headers) {
 async function prepare() {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
   await preflight(config, true);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
   const db = createDataSource(databaseUrl);
   await db.initialize();
   await db.runMigrations();
@@ -96,6 +106,28 @@ async function prepare() {
   return { db, config, key: key.key, companyOf };
 }
 
+/** CPU time (ms, user + system) a process has used so far, from /proc; null where there is no /proc. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU used by the API process and by the PostgreSQL backends serving it while `work` runs. */
+async function cpuDuring(db, apiPid, work) {
+  const backends = (
+    await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'flusso' AND pid <> pg_backend_pid()`)
+  ).map((r) => r.pid);
+  const before = [apiPid, ...backends].map(cpuMs);
+  const result = await work();
+  const after = [apiPid, ...backends].map(cpuMs);
+  const used = (i) => (after[i] === null || before[i] === null ? 0 : after[i] - before[i]);
+  return { result, api: used(0), postgres: backends.reduce((sum, _, i) => sum + used(i + 1), 0) };
+}
+
 /** Latencies (ms) of sequential GETs of `url` for `seconds`. */
 async function listLatencies(url, headers, seconds, stop = () => false) {
   const values = [];
@@ -112,7 +144,7 @@ async function listLatencies(url, headers, seconds, stop = () => false) {
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 
-/** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds`. */
+/** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
 async function ingest(base, headers, companyOf, seconds, counter) {
   let created = 0;
   const end = Date.now() + seconds * 1000;
@@ -130,6 +162,7 @@ async function ingest(base, headers, companyOf, seconds, counter) {
         const text = await response.text();
         if (response.status !== 201) throw new Error(`${sample.name} answered ${response.status}: ${text.slice(0, 300)}`);
         created++;
+        counter.created++;
       }
     }),
   );
@@ -160,15 +193,21 @@ const listCompany = companyOf.get(samples[0].vat);
 const listUrl = `${base}/companies/${listCompany}/documents?page_size=25&expand=flows`;
 try {
   await waitFor(`${base}/companies`, headers);
-  const counter = { next: 0 };
+  const counter = { next: 0, created: 0 };
   await ingest(base, headers, companyOf, 2, counter); // warm-up, and documents for the list call to show
 
   // Rounds alternate the API and xmllint, so that load from elsewhere on the machine weighs on both alike.
   const ROUNDS = 4;
   const apiRates = [];
   const lintRates = [];
+  const cpu = { api: 0, postgres: 0, invoices: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    apiRates.push(await ingest(base, headers, companyOf, SECONDS / ROUNDS, counter));
+    const createdBefore = counter.created;
+    const measured = await cpuDuring(db, api.pid, () => ingest(base, headers, companyOf, SECONDS / ROUNDS, counter));
+    apiRates.push(measured.result);
+    cpu.api += measured.api;
+    cpu.postgres += measured.postgres;
+    cpu.invoices += counter.created - createdBefore;
     lintRates.push(xmllint(SECONDS / ROUNDS));
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -187,6 +226,11 @@ try {
   console.log(`POST documents/invoice (API, persisted) ${fmt(apiRate)} invoices/s`);
   console.log(`xmllint --noout --schema (one batch)    ${fmt(lintRate)} files/s`);
   console.log(`ratio API / xmllint                     ${(apiRate / lintRate).toFixed(3).padStart(10)}   (target ≥ 0.8)`);
+  if (existsSync(`/proc/${api.pid}/stat`)) {
+    const perInvoice = (ms) => (ms / cpu.invoices).toFixed(2).padStart(10);
+    console.log(`CPU per invoice: API process          ${perInvoice(cpu.api)} ms`);
+    console.log(`CPU per invoice: PostgreSQL backends  ${perInvoice(cpu.postgres)} ms`);
+  }
   console.log(`\nGET documents (page_size=25, expand=flows), sequential`);
   console.log(`idle             ${String(idle.length).padStart(6)} calls   p99 ${fmt(p99(idle))} ms`);
   console.log(

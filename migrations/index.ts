@@ -13,6 +13,7 @@ import { Sectionals1795437700000 } from './1795437700000-sectionals.js';
 import { InvoiceShares1795449000000 } from './1795449000000-invoice-shares.js';
 import { DocumentSectionals1795450000000 } from './1795450000000-document-sectionals.js';
 import { DocumentFormat1795451000000 } from './1795451000000-document-format.js';
+import { SdiSandboxNotices1795452000000 } from './1795452000000-sdi-sandbox-notices.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   InvoiceShares1795449000000,
   DocumentSectionals1795450000000,
   DocumentFormat1795451000000,
+  SdiSandboxNotices1795452000000,
 ];

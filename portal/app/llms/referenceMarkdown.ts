@@ -1,4 +1,4 @@
-import type { OperationView, ParameterView, ReferenceModel } from "~/reference/model";
+import { exampleAs, type OperationView, type ParameterView, type ReferenceModel } from "~/reference/model";
 import { codeSamples } from "~/reference/samples";
 import { typeLabel, type SchemaNode } from "~/reference/schema";
 
@@ -48,10 +48,8 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   }
   if (operation.requestBody) {
     const body = operation.requestBody;
-    lines.push(
-      `Request body (\`${body.contentType}\`${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`,
-      "",
-    );
+    const types = (body.mediaTypes?.map((media) => media.contentType) ?? [body.contentType]).map((type) => `\`${type}\``).join(" or ");
+    lines.push(`Request body (${types}${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`, "");
     if (body.schema && body.schema.kind !== "ref") lines.push(...schemaLines(body.schema, 0), "");
   }
   lines.push("Responses:", "");
@@ -68,7 +66,10 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   if (operation.webhook) {
     lines.push("", "Example payload:", "", "```json", JSON.stringify(operation.example.body, null, 2), "```");
   } else {
-    lines.push("", "Example:", "", "```curl", codeSamples(operation.example, host)[0].code, "```");
+    const types = operation.requestBody?.mediaTypes?.map((media) => media.contentType);
+    if (!types) lines.push("", "Example:", "", "```curl", codeSamples(operation.example, host)[0].code, "```");
+    for (const type of types ?? [])
+      lines.push("", `Example (\`${type}\`):`, "", "```curl", codeSamples(exampleAs(operation, type), host)[0].code, "```");
   }
   return lines;
 }

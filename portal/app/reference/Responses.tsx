@@ -6,7 +6,12 @@ export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record
   return (
     <section className="ref-block">
       <h4>
-        Corpo della richiesta <code className="ref-media">{body.contentType}</code>
+        Corpo della richiesta{" "}
+        {(body.mediaTypes?.map((media) => media.contentType) ?? [body.contentType]).map((type) => (
+          <code key={type} className="ref-media">
+            {type}
+          </code>
+        ))}
         {body.required ? <span className="schema-required">obbligatorio</span> : null}
       </h4>
       {body.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: body.description }} /> : null}

@@ -94,7 +94,7 @@ export function TryItForm({
         ) : null}
         {operation.requestBody ? (
           <>
-            <label htmlFor={field("body")}>Corpo ({operation.requestBody.contentType})</label>
+            <label htmlFor={field("body")}>Corpo ({input.contentType ?? operation.requestBody.contentType})</label>
             <textarea
               id={field("body")}
               rows={Math.min(16, input.body.split("\n").length + 1)}

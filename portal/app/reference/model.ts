@@ -66,10 +66,18 @@ export interface ListOptions {
 }
 
 export interface BodyView {
+  /** The first media type the body may be sent as: the example request's. */
   contentType: string;
+  /** Every media type the body may be sent as, in the document's order, each with its own example; only when there are several (an invoice as JSON or as XML). */
+  mediaTypes?: MediaTypeView[];
   required: boolean;
   description?: string;
   schema?: SchemaNode;
+}
+
+export interface MediaTypeView {
+  contentType: string;
+  example?: unknown;
 }
 
 export interface ResponseView {
@@ -134,6 +142,14 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
   };
 }
 
+/** The operation's example request with its body sent as another of its media types, with that type's example. */
+export function exampleAs(operation: OperationView, contentType: string): RequestExample {
+  const media = operation.requestBody?.mediaTypes?.find((m) => m.contentType === contentType);
+  if (!media || contentType === operation.example.contentType) return operation.example;
+  const { body: _body, ...example } = operation.example;
+  return { ...example, contentType, ...(media.example === undefined ? {} : { body: media.example }) };
+}
+
 /**
  * The path prefix every operation is served under. The document may either spell it in each path
  * or in its server URL (https://host/api/v1); both read the same way in the reference.
@@ -168,7 +184,8 @@ function buildOperation(
       ...optional("example", parameterExample(document, parameter)),
     }));
   const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody) : undefined;
-  const [contentType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  const bodyMedia = Object.entries(body?.content ?? {});
+  const [contentType, media] = bodyMedia[0] ?? [];
   const id = operation.operationId ?? `${method}${path.replace(/\W+/g, "_")}`;
 
   return {
@@ -187,6 +204,14 @@ function buildOperation(
       ? {
           requestBody: {
             contentType,
+            ...(bodyMedia.length > 1
+              ? {
+                  mediaTypes: bodyMedia.map(([type, value]) => ({
+                    contentType: type,
+                    ...optional("example", mediaExample(document, value)),
+                  })),
+                }
+              : {}),
             required: Boolean(body.required),
             ...optional("description", body.description, renderMarkdown),
             ...optional("schema", media?.schema && schemas.node(media.schema)),

@@ -1,4 +1,5 @@
-import type { ListOptions, OperationView, RequestExample } from "./model";
+import { exampleAs, type ListOptions, type OperationView, type RequestExample } from "./model";
+import { isJsonMediaType } from "./samples/request";
 
 /** The path parameter every company-scoped operation has, remembered across operations (see tryItSettings.ts). */
 export const COMPANY_PARAMETER = "company_id";
@@ -8,6 +9,8 @@ export interface TryItInput {
   query: Record<string, string>;
   /** Extra query text such as `filter[status]=PAID&sort=-date`, appended as typed. */
   extraQuery: string;
+  /** The media type the body is sent as: one the operation takes (absent when it takes no body). */
+  contentType?: string;
   body: string;
 }
 
@@ -33,8 +36,19 @@ export function initialInput(operation: OperationView): TryItInput {
       .filter((p) => p.in === "query" && (p.schema.kind === "scalar" || (p.schema.kind === "array" && p.schema.items.kind === "scalar")))
       .map((p) => [p.name, p.required ? (p.example ?? "") : ""]),
   );
-  const body = operation.example.body === undefined ? "" : JSON.stringify(operation.example.body, null, 2);
-  return { pathParams, query, extraQuery: "", body };
+  const { contentType, body } = operation.example;
+  return { pathParams, query, extraQuery: "", ...(contentType ? { contentType } : {}), body: bodyText(contentType, body) };
+}
+
+/** A body as the panel's text field holds it: JSON pretty-printed, anything else (XML) as it is. */
+function bodyText(contentType: string | undefined, body: unknown): string {
+  if (body === undefined) return "";
+  return isJsonMediaType(contentType) || typeof body !== "string" ? JSON.stringify(body, null, 2) : body;
+}
+
+/** The input switched to another of the operation's media types, its body replaced by that type's example. */
+export function withMediaType(operation: OperationView, input: TryItInput, contentType: string): TryItInput {
+  return { ...input, contentType, body: bodyText(contentType, exampleAs(operation, contentType).body) };
 }
 
 /** The input with the remembered company in place of the example's, when the operation takes one. */
@@ -52,13 +66,18 @@ export function requestExample(operation: OperationView, input: TryItInput): Req
   query.push(...new URLSearchParams(input.extraQuery.replace(/^[?&]+/, "")).entries());
   const example: RequestExample = { method: operation.method, path, query };
   if (!operation.requestBody) return example;
-  let body: unknown = operation.example.body;
-  try {
-    body = input.body.trim() === "" ? undefined : JSON.parse(input.body);
-  } catch {
-    // Half-typed JSON: the samples keep the last body that parsed, the example's.
+  const contentType = input.contentType ?? operation.requestBody.contentType;
+  let body: unknown = exampleAs(operation, contentType).body;
+  if (!isJsonMediaType(contentType)) {
+    body = input.body.trim() === "" ? undefined : input.body;
+  } else {
+    try {
+      body = input.body.trim() === "" ? undefined : JSON.parse(input.body);
+    } catch {
+      // Half-typed JSON: the samples keep the last body that parsed, the example's.
+    }
   }
-  return { ...example, contentType: operation.example.contentType, ...(body === undefined ? {} : { body }) };
+  return { ...example, contentType, ...(body === undefined ? {} : { body }) };
 }
 
 const DATE_FIELD = /(^|_)(date|at)$/;
@@ -94,7 +113,7 @@ export async function sendRequest(
 ): Promise<TryItResult> {
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
   const hasBody = Boolean(operation.requestBody) && input.body.trim() !== "";
-  if (hasBody) headers["Content-Type"] = operation.requestBody?.contentType ?? "application/json";
+  if (hasBody) headers["Content-Type"] = input.contentType ?? operation.requestBody?.contentType ?? "application/json";
   const started = performance.now();
   const response = await fetcher(url, { method: operation.method, headers, body: hasBody ? input.body : undefined });
   const text = await response.text();

@@ -11,6 +11,8 @@ import { SchemaTree } from "../../app/reference/SchemaTree";
 import { OperationRequest } from "../../app/reference/OperationRequest";
 import { API_KEY_STORAGE_KEY, COMPANY_STORAGE_KEY, resetTryItSettings } from "../../app/reference/tryItSettings";
 import { fixtureDocument } from "./fixture";
+import { readFileSync } from "node:fs";
+import type { OpenApiDocument } from "../../app/reference/openapi";
 
 const model = buildReferenceModel(fixtureDocument());
 const operation = (id: string) => model.tags.flatMap((t) => t.operations).find((o) => o.id === id)!;
@@ -139,6 +141,12 @@ describe("Operation", () => {
 });
 
 /** Opens the try-it panel and waits for its form, which loads on first open. */
+/** The generated document the portal is built with, for what the small fixture has no case of. */
+const published = buildReferenceModel(
+  JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as OpenApiDocument,
+);
+const createInvoice = published.tags.flatMap((t) => t.operations).find((o) => o.id === "createInvoice")!;
+
 async function openPanel() {
   const details = document.querySelector("details.ref-try-it") as HTMLDetailsElement;
   details.open = true;
@@ -177,6 +185,34 @@ describe("TryIt", () => {
     const [, init] = fetch.mock.calls[0];
     expect(init.headers).toEqual({ Authorization: "Bearer fls_dev_saved", "Content-Type": "application/json" });
     expect(JSON.parse(init.body as string)).toEqual(operation("createReconciliation").example.body);
+  });
+
+  it("sends a body as the media type chosen, with that type's example: an invoice as JSON or as XML", async () => {
+    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(201, ""));
+    window.fetch = fetch as unknown as typeof window.fetch;
+    sessionStorage.setItem(API_KEY_STORAGE_KEY, "fls_dev_saved");
+    renderWithSite(<OperationRequest operation={createInvoice} />);
+    const code = () => document.querySelector(".code-tabs [role=tabpanel]")!.textContent!;
+    const switcher = screen.getByRole("group", { name: "Formato del corpo" });
+    const json = within(switcher).getByRole("button", { name: "application/json" });
+    const xml = within(switcher).getByRole("button", { name: "application/xml" });
+    expect(json.getAttribute("aria-pressed")).toBe("true");
+    expect(code()).toContain("--header 'Content-Type: application/json'");
+    expect(code()).toContain('"fattura_elettronica_header"');
+
+    fireEvent.click(xml);
+    expect(xml.getAttribute("aria-pressed")).toBe("true");
+    expect(code()).toContain("--header 'Content-Type: application/xml'");
+    expect(code()).toContain('--data \'<?xml version="1.0" encoding="UTF-8"?>\n<p:FatturaElettronica');
+    await openPanel();
+    expect(screen.getByLabelText("Corpo (application/xml)")).toHaveProperty(
+      "value",
+      expect.stringMatching(/^<\?xml[\s\S]*<\/p:FatturaElettronica>/),
+    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
+    const [, init] = fetch.mock.calls[0];
+    expect(init.headers).toEqual({ Authorization: "Bearer fls_dev_saved", "Content-Type": "application/xml" });
+    expect(init.body).toBe(createInvoice.requestBody!.mediaTypes![1].example);
   });
 
   it("fills the samples with what is typed: the key (masked on screen, whole in the copy), the company and the query", async () => {

@@ -2,6 +2,8 @@ import { docMarkdown } from "../../app/llms/docMarkdown";
 import { llmsTxt } from "../../app/llms/llmsTxt";
 import { referenceMarkdown } from "../../app/llms/referenceMarkdown";
 import { buildReferenceModel } from "../../app/reference/model";
+import { readFileSync } from "node:fs";
+import type { OpenApiDocument } from "../../app/reference/openapi";
 import { fixtureDocument } from "./fixture";
 
 const hosts = { development: "http://localhost:3000", production: "https://api.flusso.example" };
@@ -53,6 +55,17 @@ describe("referenceMarkdown", () => {
     expect(markdown).toContain("## Reconciliations");
     expect(markdown).toContain(
       "### Create a reconciliation\n\n`POST /api/v1/companies/{company_id}/reconciliations` (operationId `createReconciliation`)",
+    );
+  });
+
+  it("gives a body that takes several media types an example in each", () => {
+    const published = JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
+    const text = referenceMarkdown(buildReferenceModel(published), "https://api.sandbox.flusso.example");
+    const invoice = text.slice(text.indexOf("(operationId `createInvoice`)"), text.indexOf("(operationId `issueDocument`)"));
+    expect(invoice).toContain("Request body (`application/json` or `application/xml`, required)");
+    expect(invoice).toMatch(/Example \(`application\/json`\):\n\n```curl\n[^`]*--header 'Content-Type: application\/json'/);
+    expect(invoice).toMatch(
+      /Example \(`application\/xml`\):\n\n```curl\n[^`]*--header 'Content-Type: application\/xml' \\\n {2}--data '<\?xml/,
     );
   });
 

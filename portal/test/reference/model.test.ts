@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { buildReferenceModel, apiBasePath } from "../../app/reference/model";
+import { buildReferenceModel, apiBasePath, exampleAs } from "../../app/reference/model";
+import type { OpenApiDocument } from "../../app/reference/openapi";
 import { typeLabel, type ObjectNode } from "../../app/reference/schema";
 import { fixtureDocument } from "./fixture";
 
@@ -99,6 +100,20 @@ describe("buildReferenceModel", () => {
       ["note", false, "string | null"],
     ]);
     expect(create.properties[2].schema.constraints).toEqual(["≤ 200 characters"]);
+  });
+
+  it("keeps each media type of a body with its own example; the first is the example request's", () => {
+    const published = buildReferenceModel(
+      JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as OpenApiDocument,
+    );
+    const create = published.tags.flatMap((tag) => tag.operations).find((o) => o.id === "createInvoice")!;
+    expect(create.requestBody!.mediaTypes!.map((media) => media.contentType)).toEqual(["application/json", "application/xml"]);
+    expect(create.example).toMatchObject({ contentType: "application/json", body: { versione: "FPR12" } });
+    expect(exampleAs(create, "application/json")).toBe(create.example);
+    const xml = exampleAs(create, "application/xml");
+    expect(xml).toMatchObject({ method: "POST", path: create.example.path, contentType: "application/xml" });
+    expect(xml.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<p:FatturaElettronica [^>]*versione="FPR12">/);
+    expect(operation("createReconciliation").requestBody!.mediaTypes).toBeUndefined();
   });
 
   it("merges allOf objects, and reads nullable, oneOf, enums and recursive references", () => {

@@ -3,10 +3,12 @@ import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { generateMovements } from './bank-movements.js';
 import { copyBatches, insertRows, isBulkLoad, type Row, withConstraintsDeferred } from '../common/database/bulk-insert.js';
+import { groupBy } from '../common/database/group-by.js';
 import { COLUMNS } from './columns.js';
 import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
 import { counterpartRow, generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
+import { eInvoiceFile } from './e-invoice-files.js';
 import { guideRows } from './guide.js';
 import { AccountBalances, type AccountRow, buildAccounts, buildCategories } from './ledger.js';
 import { Random } from './random.js';
@@ -111,11 +113,21 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
     await insertRows(db, 'counterparts', COLUMNS.counterparts, [counterpartRow(guide.counterpart, companyId, openedAt)]);
     await insertRows(db, 'registry_companies', COLUMNS.registry_companies, [registryEntry(guide.counterpart)], 'ON CONFLICT (vat_number) DO NOTHING');
     ledger.documents.push(guide.document);
+    ledger.lines.set(String(guide.document.id), guide.lines);
     ledger.flows.push(guide.flow);
     ledger.payments.push(guide.transaction);
   }
   await insertRows(db, 'documents', COLUMNS.documents, ledger.documents);
   await insertRows(db, 'flows', COLUMNS.flows, ledger.flows);
+  // Every e-invoice carries its FatturaPA file, as one created through the API does.
+  const counterpartById = new Map(counterparts.map((c) => [c.id, c]));
+  const flowsByDocument = groupBy(ledger.flows, (flow) => String(flow.document_id));
+  const files = ledger.documents
+    .filter((d) => d.is_e_invoice)
+    .map((d) =>
+      eInvoiceFile(company, d, flowsByDocument.get(String(d.id)) ?? [], ledger.lines.get(String(d.id))!, counterpartById.get(String(d.counterpart_id))!),
+    );
+  for (let i = 0; i < files.length; i += 500) await insertRows(db, 'invoices', COLUMNS.invoices, files.slice(i, i + 500));
   await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);
   await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
 

@@ -41,8 +41,16 @@ const SCENARIOS: readonly Scenario[] = [
   { type: 'OTHER', direction: 'RECEIVED', roles: ['SUPPLIER'], eInvoice: false, weight: 1 },
 ];
 
+/** A line of a document: its net amount and VAT rate (percent). */
+export interface DocumentLine {
+  netCents: number;
+  rate: number;
+}
+
 export interface DocumentSet {
   documents: Row[];
+  /** The lines of each document, by document id (what its e-invoice file lists). */
+  lines: Map<string, DocumentLine[]>;
   flows: Row[];
   /** Bank transactions that paid flows. */
   payments: Row[];
@@ -68,11 +76,14 @@ interface Draft {
   creationDate: string;
   /** Minutes after midnight (UTC) the document was created. */
   minute: number;
+  lines: DocumentLine[];
   netCents: number;
   vatCents: number;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** Suppliers' progressives never start with 0, the company's own do (for their first 36⁴ files): the two never meet. */
+const NOT_ZERO = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ123456789';
 const NOT_PAYABLE_STATUSES: readonly DocumentStatus[] = ['DRAFT', 'DISCARDED', 'REFUSED'];
 const NOT_PAYABLE_TYPES: readonly DocumentType[] = ['QUOTE', 'DELIVERY_NOTE'];
 
@@ -96,18 +107,27 @@ const ISSUED_NUMBER_STYLES: Partial<Record<DocumentType, (n: number, year: strin
 
 const RECEIVED_NUMBER_PREFIXES: Partial<Record<DocumentType, string>> = { DELIVERY_NOTE: 'DDT ', PARCEL: 'P', OTHER: 'RIC-' };
 
-/** Net and VAT of a document of one to three lines, each at one of the counterpart's VAT rates. */
-function amounts(counterpart: DemoCounterpart, type: DocumentType, random: Random): { netCents: number; vatCents: number } {
+/**
+ * A document of one to three lines, each at one of the counterpart's VAT rates. The VAT is computed per rate, on the
+ * rate's taxable total, as the e-invoice's summary (DatiRiepilogo) states it.
+ */
+function amounts(counterpart: DemoCounterpart, type: DocumentType, random: Random): { lines: DocumentLine[]; netCents: number; vatCents: number } {
   const [min, max] = counterpart.kind.net;
   const scale = type === 'CREDIT_NOTE' || type === 'DEBIT_NOTE' ? 0.2 : 1;
-  let netCents = 0;
-  let vatCents = 0;
+  const lines: DocumentLine[] = [];
   for (let line = random.int(1, 3); line > 0; line--) {
-    const lineNet = Math.round((random.int(min, max) * scale) / 3);
-    netCents += lineNet;
-    vatCents += Math.round((lineNet * random.pick(counterpart.kind.vatRates)) / 100);
+    lines.push({ netCents: Math.round((random.int(min, max) * scale) / 3), rate: random.pick(counterpart.kind.vatRates) });
   }
-  return { netCents, vatCents };
+  const netCents = lines.reduce((sum, line) => sum + line.netCents, 0);
+  const vatCents = vatSummary(lines).reduce((sum, rate) => sum + rate.vatCents, 0);
+  return { lines, netCents, vatCents };
+}
+
+/** The lines' taxable amount and VAT per rate, in the order the rates first appear. */
+export function vatSummary(lines: readonly DocumentLine[]): Array<{ rate: number; netCents: number; vatCents: number }> {
+  const byRate = new Map<number, number>();
+  for (const line of lines) byRate.set(line.rate, (byRate.get(line.rate) ?? 0) + line.netCents);
+  return [...byRate].map(([rate, netCents]) => ({ rate, netCents, vatCents: Math.round((netCents * rate) / 100) }));
 }
 
 function pickCounterpart(scenario: Scenario, counterparts: readonly DemoCounterpart[], random: Random): DemoCounterpart {
@@ -180,18 +200,20 @@ function deliveryStatus(documentStatus: DocumentStatus, draft: Draft, random: Ra
   }
 }
 
-/** Some small received e-invoices are simplified ones (FSM10, allowed up to 400 euros); the rest follow the rule. */
-function format(draft: Draft, random: Random): DocumentFormat {
-  const { eInvoice, type, direction } = draft.scenario;
-  const small = draft.netCents + draft.vatCents < 40_000;
-  if (eInvoice && small && type === 'INVOICE' && direction === 'RECEIVED' && random.chance(0.3)) return 'FSM10';
-  return documentFormat(direction, draft.counterpart);
+/**
+ * As the SDI would choose (documentFormat): FPA12 for a public administration's invoices, FPR12 for the rest. No
+ * simplified invoices (FSM10): every demo e-invoice carries its file (e-invoice-files.ts), and Flusso's FatturaPA
+ * model is the ordinary invoice.
+ */
+function format(draft: Draft): DocumentFormat {
+  return documentFormat(draft.scenario.direction, draft.counterpart);
 }
 
 /** Hands out document numbers and SDI file names in date order. */
 class Numbering {
   private readonly issued = new Map<string, number>();
   private readonly suppliers = new Map<string, { style: (n: number, year: string) => string; next: number }>();
+  private readonly received = new Set<string>();
   private transmissions = 0;
 
   constructor(
@@ -216,10 +238,19 @@ class Numbering {
     return prefix ? `${prefix}${supplier.next}/${year}` : supplier.style(supplier.next, year);
   }
 
-  /** IT01234567890_0001A.xml: the transmitter's VAT number and a five-character progressive. */
+  /**
+   * IT01234567890_0001A.xml: the transmitter's VAT number and a five-character progressive. Every e-invoice has one,
+   * drafts included, as the API gives one when it creates the document.
+   */
   fileName(draft: Draft): string {
     const transmittedByCompany = draft.scenario.direction === 'ISSUED' || draft.scenario.type === 'SELF_INVOICE';
-    if (!transmittedByCompany) return `${draft.counterpart.vatNumber}_${this.random.chars(ALPHANUMERIC, 5)}.xml`;
+    if (!transmittedByCompany) {
+      let progressive: string;
+      do progressive = this.random.chars(NOT_ZERO, 1) + this.random.chars(ALPHANUMERIC, 4);
+      while (this.received.has(progressive));
+      this.received.add(progressive);
+      return `${draft.counterpart.vatNumber}_${progressive}.xml`;
+    }
     this.transmissions += 1;
     return `${this.companyVatNumber}_${this.transmissions.toString(36).toUpperCase().padStart(5, '0')}.xml`;
   }
@@ -255,7 +286,7 @@ function paymentText(method: PaymentMethod, incoming: boolean, draft: Draft, num
 
 export function generateDocuments(context: DocumentContext, count: number, maxPayments: number): DocumentSet {
   const { random, today, companyId } = context;
-  const set: DocumentSet = { documents: [], flows: [], payments: [], reconciliations: [] };
+  const set: DocumentSet = { documents: [], lines: new Map(), flows: [], payments: [], reconciliations: [] };
   const numbering = new Numbering(context.companyVatNumber, random);
   const lastDay = addDays(today, -1);
 
@@ -274,7 +305,7 @@ export function generateDocuments(context: DocumentContext, count: number, maxPa
       number,
       type: scenario.type,
       status: documentStatus,
-      format: format(draft, random),
+      format: format(draft),
       is_e_invoice: scenario.eInvoice,
       direction: scenario.direction,
       currency: 'EUR',
@@ -286,12 +317,13 @@ export function generateDocuments(context: DocumentContext, count: number, maxPa
       creation_date: draft.creationDate,
       delivery_date: deliveredAt,
       delivery_status: receipt,
-      file_name: scenario.eInvoice && documentStatus !== 'DRAFT' ? numbering.fileName(draft) : null,
+      file_name: scenario.eInvoice ? numbering.fileName(draft) : null,
       notes: scenario.type === 'QUOTE' ? 'Preventivo per evento aziendale' : null,
       source_id: scenario.direction === 'ISSUED' && random.chance(0.5) ? `GEST-${draft.creationDate.slice(0, 4)}-${pad(set.documents.length + 1, 5)}` : null,
       created_at: createdAt,
       updated_at: deliveredAt ?? createdAt,
     });
+    set.lines.set(draft.id, draft.lines);
 
     const method = counterpart.kind.paymentMethod;
     const payable = !NOT_PAYABLE_STATUSES.includes(documentStatus) && !NOT_PAYABLE_TYPES.includes(scenario.type);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Row } from '../common/database/bulk-insert.js';
 import { addDays, atMinute, formatCents, italianDate } from './calendar.js';
 import type { DemoCounterpart } from './counterparts.js';
+import type { DocumentLine } from './documents.js';
 import { COUNTERPART_KINDS } from './catalogue.js';
 import type { AccountBalances, CategoryRefs, DemoAccounts } from './ledger.js';
 
@@ -33,6 +34,8 @@ export interface GuideContext {
 export interface GuideRows {
   counterpart: DemoCounterpart;
   document: Row;
+  /** The invoice's one line: the room rental, at 22%. */
+  lines: DocumentLine[];
   flow: Row;
   transaction: Row;
 }
@@ -131,5 +134,5 @@ export function guideRows(context: GuideContext, issuedInvoiceNumbers: readonly 
     subcategory_id: null,
     created_at: atMinute(paymentDate, 10 * 60 + 5),
   };
-  return { counterpart, document, flow, transaction };
+  return { counterpart, document, lines: [{ netCents: NET_CENTS, rate: 22 }], flow, transaction };
 }

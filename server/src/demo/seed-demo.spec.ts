@@ -6,9 +6,9 @@ import { isValidPartitaIva } from '../common/validation/italian-identifiers.js';
 import { reconciliationViolations } from '../reconciliations/reconciliation-invariants.js';
 import { createTenant, type DemoResult, seedDemo } from './seed-demo.js';
 import { startWorker } from '../../test/worker.js';
-import { parseInvoiceXml } from '../invoices/fatturapa/index.js';
 import { documentFormat } from '../documents/document-format.js';
 import type { Direction } from '../documents/document.enums.js';
+import { deriveDocument, parseInvoiceXml, sdiChecks, type Invoice } from '../invoices/fatturapa/index.js';
 
 const TODAY = '2026-11-22';
 
@@ -111,11 +111,10 @@ describe('the demo data set', () => {
       expect([...distinct('type')]).toEqual(expect.arrayContaining(['INVOICE', 'CREDIT_NOTE', 'BILL', 'SELF_INVOICE', 'QUOTE']));
       expect([...distinct('direction')].sort()).toEqual(['ISSUED', 'RECEIVED']);
       expect([...distinct('status')]).toEqual(expect.arrayContaining(['DRAFT', 'DELIVERED']));
-      expect([...distinct('format')].sort()).toEqual(['FPA12', 'FPR12', 'FSM10']);
+      expect([...distinct('format')].sort()).toEqual(['FPA12', 'FPR12']);
       for (const d of documents) {
-        // Simplified invoices are received e-invoices; every other format follows the one rule.
-        if (d.format === 'FSM10') expect([d.direction, d.is_e_invoice]).toEqual(['RECEIVED', true]);
-        else expect(d.format).toBe(documentFormat(d.direction as Direction, { destinationCode: d.destination_code as string | null }));
+        // Every format follows the one rule (the demo has no simplified invoices: each e-invoice carries its file).
+        expect(d.format).toBe(documentFormat(d.direction as Direction, { destinationCode: d.destination_code as string | null }));
         const gross = Number(d.gross_amount);
         const vat = Number(d.vat_amount);
         const rate = vat / (gross - vat);
@@ -182,9 +181,11 @@ describe('the demo data set', () => {
     });
 
     it('has real e-invoices, some drafts, the others issued and taken by the SDI sandbox to every final status', async () => {
+      // The ones created through the API's code (e-invoices.ts: FE-2026/0001…), beside the data set's own.
       const invoices = () =>
         sql<{ id: string; status: string; xml: Buffer; reconciliation_identifier: string | null }>(
-          `SELECT d.id, d.status, i.xml, i.reconciliation_identifier FROM invoices i JOIN documents d ON d.id = i.document_id WHERE i.company_id = $1`,
+          `SELECT d.id, d.status, i.xml, i.reconciliation_identifier FROM invoices i JOIN documents d ON d.id = i.document_id
+            WHERE i.company_id = $1 AND d.number ~ '^FE-[0-9]{4}/[0-9]{4}$'`,
           [companyId()],
         );
       const before = await invoices();
@@ -212,6 +213,61 @@ describe('the demo data set', () => {
         .set('Authorization', `Bearer ${first.apiKey}`)
         .expect(200);
       expect(read.body.xml_url).toEqual(expect.stringContaining(`/invoice-files/${quoted.id}?`));
+    });
+
+    it('gives every e-invoice document its FatturaPA file, read back as the API reads any: valid, and saying what the document says', async () => {
+      const documents = await sql<Record<string, string | boolean | null>>(
+        `SELECT d.*, d.gross_amount::text AS gross, d.vat_amount::text AS vat, c.vat_number AS counterpart_vat, i.sent_at
+           FROM documents d LEFT JOIN counterparts c ON c.id = d.counterpart_id LEFT JOIN invoices i ON i.document_id = d.id
+          WHERE d.company_id = $1`,
+        [companyId()],
+      );
+      const eInvoices = documents.filter((d) => d.is_e_invoice);
+      expect(eInvoices.length).toBeGreaterThan(80);
+      const auth = { Authorization: `Bearer ${first.apiKey}` };
+      for (const d of eInvoices) {
+        const read = await api.http.get(`/api/v1/companies/${companyId()}/documents/${d.id}/invoice`).set(auth).expect(200);
+        const { xml_url: link, ...json } = read.body;
+        expect(link === null).toBe(d.sent_at === null);
+        const [stored] = await sql<{ xml: Buffer }>('SELECT xml FROM invoices WHERE document_id = $1', [d.id]);
+        const parsed = parseInvoiceXml(stored.xml);
+        expect(parsed.problems).toEqual([]);
+        expect(parsed.invoice).toEqual(json);
+        const invoice = json as Invoice;
+        // The SDI's checks, as the one who sent it: the company for what it issues and its self-invoices, else the supplier.
+        const sender = d.direction === 'ISSUED' || d.type === 'SELF_INVOICE' ? DEMO_COMPANY.vatNumber : String(d.counterpart_vat);
+        expect([d.number, sdiChecks(invoice, { vat_number: sender })]).toEqual([d.number, []]);
+        const derived = deriveDocument(invoice, { vat_number: DEMO_COMPANY.vatNumber });
+        expect({
+          number: derived.number,
+          type: d.type === 'BILL' ? 'INVOICE' : d.type,
+          direction: derived.direction,
+          format: derived.format,
+          creation_date: derived.creation_date,
+          gross: derived.gross_amount.amount,
+          vat: derived.vat_amount.amount,
+          counterpart_vat: derived.counterpart?.vat_number,
+        }).toEqual({
+          number: d.number,
+          type: derived.type,
+          direction: d.direction,
+          format: d.format,
+          creation_date: d.creation_date,
+          gross: d.gross,
+          vat: d.vat,
+          counterpart_vat: d.counterpart_vat,
+        });
+        const flows = await sql<{ amount: string; payment_method: string; expected_payment_date: string }>(
+          `SELECT amount::text, payment_method, expected_payment_date::text FROM flows WHERE document_id = $1 ORDER BY expected_payment_date, amount`,
+          [d.id],
+        );
+        expect(
+          derived.flows.map((f) => ({ amount: f.amount.amount, payment_method: f.payment_method, expected_payment_date: f.expected_payment_date })),
+        ).toEqual(flows);
+      }
+      // A document that is not an e-invoice has no invoice to read.
+      const quote = documents.find((d) => d.type === 'QUOTE')!;
+      await api.http.get(`/api/v1/companies/${companyId()}/documents/${quote.id}/invoice`).set(auth).expect(404);
     });
 
     it('has an active subscription', async () => {

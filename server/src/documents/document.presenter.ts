@@ -18,6 +18,26 @@ import type { Document } from './document.entity.js';
 export const DOCUMENT_EXPANSIONS = ['category', 'counterpart', 'flows', 'sectional', 'subcategory'] as const;
 export const ALL_DOCUMENT_EXPANSIONS: ReadonlySet<string> = new Set(DOCUMENT_EXPANSIONS);
 
+/** What documents' expansions show, by id (flows by document id, in flowOrder); null for an expansion not asked for. */
+export interface DocumentRelations {
+  categoryById: Map<string, Category> | null;
+  subcategoryById: Map<string, Category> | null;
+  counterpartById: Map<string, Counterpart> | null;
+  sectionalById: Map<string, Sectional> | null;
+  flowsByDocument: Map<string, Flow[]> | null;
+}
+
+/** The order of a document's flows: by expected payment date (none last), then creation, then id. */
+export function flowOrder(a: Flow, b: Flow): number {
+  if (a.expectedPaymentDate !== b.expectedPaymentDate) {
+    if (a.expectedPaymentDate === null) return 1;
+    if (b.expectedPaymentDate === null) return -1;
+    return a.expectedPaymentDate < b.expectedPaymentDate ? -1 : 1;
+  }
+  const created = a.createdAt.getTime() - b.createdAt.getTime();
+  return created !== 0 ? created : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
  * Presents documents with the requested expansions, each loaded in one query for the whole page. Unexpanded members
  * are null; their ids are always present.
@@ -58,7 +78,12 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
         ? manager
             .getRepository(Flow)
             .createQueryBuilder('f')
-            .where('f.documentId IN (:...ids)', { ids: documents.map((d) => d.id) })
+            // With company_id the index (company_id, document_id, …) finds them; without it PostgreSQL reads every flow there is.
+            .where('f.companyId IN (:...companies) AND f.documentId IN (:...ids)', {
+              companies: [...new Set(documents.map((d) => d.companyId))],
+              ids: documents.map((d) => d.id),
+            })
+            // flowOrder, in SQL
             .orderBy('f.expectedPaymentDate', 'ASC', 'NULLS LAST')
             .addOrderBy('f.createdAt', 'ASC')
             .addOrderBy('f.id', 'ASC')
@@ -66,42 +91,49 @@ export async function presentDocuments(manager: EntityManager, documents: Docume
             .then((flows) => groupBy(flows, (f) => f.documentId))
         : null,
   ] as const);
+  const relations = { categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument };
+  return documents.map((d) => presentDocument(d, relations));
+}
+
+/** One document, its expansions taken from rows already loaded. */
+export function presentDocument(
+  d: Document,
+  { categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument }: DocumentRelations,
+): DocumentDto {
   const category = (id: string | null, map: Map<string, Category> | null) => {
     const found = id && map ? map.get(id) : undefined;
     return found ? presentCategory(found) : null;
   };
-  return documents.map((d) => {
-    const counterpart = d.counterpartId && counterpartById ? counterpartById.get(d.counterpartId) : undefined;
-    const sectional = d.sectionalId && sectionalById ? sectionalById.get(d.sectionalId) : undefined;
-    return {
-      id: d.id,
-      number: d.number,
-      type: d.type,
-      status: d.status,
-      format: d.format,
-      is_e_invoice: d.isEInvoice,
-      gross_amount: money(d.grossAmount, d.currency) as Money,
-      vat_amount: money(d.vatAmount, d.currency) as Money,
-      flows: flowsByDocument ? (flowsByDocument.get(d.id) ?? []).map(presentFlow) : null,
-      category_id: d.categoryId,
-      category: category(d.categoryId, categoryById),
-      subcategory_id: d.subcategoryId,
-      subcategory: category(d.subcategoryId, subcategoryById),
-      counterpart_id: d.counterpartId,
-      counterpart: counterpart ? presentCounterpart(counterpart) : null,
-      sectional_id: d.sectionalId,
-      sectional: sectional ? presentSectional(sectional) : null,
-      progressive: d.progressive,
-      created_at: d.createdAt.toISOString(),
-      creation_date: d.creationDate,
-      delivery_date: d.deliveryDate?.toISOString() ?? null,
-      delivery_status: d.deliveryStatus,
-      direction: d.direction,
-      file_name: d.fileName,
-      notes: d.notes,
-      source_id: d.sourceId,
-      updated_at: d.updatedAt.toISOString(),
-      version: d.version,
-    };
-  });
+  const counterpart = d.counterpartId && counterpartById ? counterpartById.get(d.counterpartId) : undefined;
+  const sectional = d.sectionalId && sectionalById ? sectionalById.get(d.sectionalId) : undefined;
+  return {
+    id: d.id,
+    number: d.number,
+    type: d.type,
+    status: d.status,
+    format: d.format,
+    is_e_invoice: d.isEInvoice,
+    gross_amount: money(d.grossAmount, d.currency) as Money,
+    vat_amount: money(d.vatAmount, d.currency) as Money,
+    flows: flowsByDocument ? (flowsByDocument.get(d.id) ?? []).map(presentFlow) : null,
+    category_id: d.categoryId,
+    category: category(d.categoryId, categoryById),
+    subcategory_id: d.subcategoryId,
+    subcategory: category(d.subcategoryId, subcategoryById),
+    counterpart_id: d.counterpartId,
+    counterpart: counterpart ? presentCounterpart(counterpart) : null,
+    sectional_id: d.sectionalId,
+    sectional: sectional ? presentSectional(sectional) : null,
+    progressive: d.progressive,
+    created_at: d.createdAt.toISOString(),
+    creation_date: d.creationDate,
+    delivery_date: d.deliveryDate?.toISOString() ?? null,
+    delivery_status: d.deliveryStatus,
+    direction: d.direction,
+    file_name: d.fileName,
+    notes: d.notes,
+    source_id: d.sourceId,
+    updated_at: d.updatedAt.toISOString(),
+    version: d.version,
+  };
 }

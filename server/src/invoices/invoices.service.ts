@@ -1,38 +1,35 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { Company } from '../companies/company.entity.js';
 import { findOwned } from '../common/database/find-owned.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { ApiError, errorItem, queryPointer, type ErrorItem } from '../common/errors/api-error.js';
 import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { canTransition } from '../documents/document-transitions.js';
 import type { DocumentDto } from '../documents/document.dto.js';
+import type { DocumentStatus } from '../documents/document.enums.js';
 import { Document } from '../documents/document.entity.js';
-import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from '../documents/document.presenter.js';
+import { flowOrder, presentDocument } from '../documents/document.presenter.js';
 import { DocumentsService } from '../documents/documents.service.js';
-import { Flow } from '../flows/flow.entity.js';
 import { companyProducts } from '../products/products.service.js';
-import { SectionalsService, type TakenNumber } from '../sectionals/sectionals.service.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import {
   deriveDocument,
+  duplicateKey,
   invoiceToXml,
   MAX_INVOICE_BYTES,
   oneInvoicePerRequest,
   parseInvoiceXml,
   sdiChecks,
   validateInvoiceJson,
-  type DerivedCounterpart,
-  type DerivedDocument,
   type Invoice,
   type InvoiceProblem,
   type SdiProblem,
 } from './fatturapa/index.js';
 import { StoredInvoice } from './invoice.entity.js';
 import { signInvoiceLink, verifyInvoiceLink } from './invoice-link.js';
-import { isDuplicateInvoice, loadStoredInvoice, nextProgressivo } from './invoice-store.js';
+import { counterpartFor, insertInvoiceDocument, isDuplicateInvoice, loadSender, loadStoredInvoice, nextProgressivo, type Sender } from './invoice-store.js';
 import { applyProductDefaults, namingProducts, productLines, withProductProblems, type ProductDefaults } from './product-defaults.js';
 
 /** Error items answered for one request at most; a file broken everywhere says so in the last one. */
@@ -77,16 +74,8 @@ function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
 }
 
-/** The SDI's duplicate rule (00404) compares number, year, TipoDocumento and seller. */
-function duplicateKey(invoice: Invoice): string {
-  const seller = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
-  const sellerId = seller.id_fiscale_iva ? `${seller.id_fiscale_iva.id_paese}${seller.id_fiscale_iva.id_codice}` : `CF${seller.codice_fiscale}`;
-  const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
-  return [sellerId.replace(/[\s.-]/g, '').toUpperCase(), general.data.slice(0, 4), general.tipo_documento, general.numero].join('/');
-}
-
 /** The SDI file name: the company's country and VAT number, `_`, the ProgressivoInvio (SDI rule 00001). */
-function fileName(company: Company, progressivo: string): string {
+function fileName(company: Sender, progressivo: string): string {
   const vat = (company.vatNumber ?? '').replace(/[\s.-]/g, '').toUpperCase();
   return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
 }
@@ -200,7 +189,7 @@ export class InvoicesService {
     const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, body.kind);
-    const company = await (within ?? this.db.manager).getRepository(Company).findOneByOrFail({ id: companyId });
+    const company = await loadSender(within ?? this.db.manager, companyId);
     const identity = { vat_number: company.vatNumber };
     const problems = sdiChecks(invoice, identity);
     if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, body.kind);
@@ -209,37 +198,38 @@ export class InvoicesService {
 
     const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (within ? work(within) : this.db.transaction(work));
     return inTransaction(async (manager) => {
-      // First the sectional's counter, then the ProgressivoInvio's: one order for every create. Both roll back with it.
-      let taken: TakenNumber | null = null;
-      if (sectionalId) {
-        taken = await this.sectionals.takeNumber(manager, companyId, sectionalId, Number(general.data.slice(0, 4)), queryPointer('sectional_id'));
-        general.numero = taken.number;
-        derived.number = taken.number;
-      }
+      // The counter's row is the first lock and is held until commit: a company's creates go one at a time from here,
+      // so the locks they take next (the sectional's row, a new counterpart's row) never cross into a deadlock.
       const progressivo = await nextProgressivo(manager, companyId);
       if (!progressivo) throw ApiError.of('unprocessable_entity', 'The company has used every ProgressivoInvio (36^5 files): ask Flusso support.');
       if (body.kind === 'json') invoice.fattura_elettronica_header.dati_trasmissione.progressivo_invio = progressivo;
-      const file = body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8');
-      const counterpartId = derived.counterpart ? await this.counterpartFor(manager, companyId, derived.counterpart) : null;
-      const document = await this.insertDocument(manager, companyId, derived, {
-        counterpartId,
-        file: fileName(company, progressivo),
-        issue: options.issue,
-        taken,
-      });
-      try {
-        await manager.getRepository(StoredInvoice).insert({
-          documentId: document.id,
-          companyId,
-          progressivoInvio: progressivo,
-          source: body.kind,
-          xml: file,
-          invoice,
-          duplicateKey: duplicateKey(invoice),
-          reconciliationIdentifier: options.reconciliationIdentifier,
-          transmissionRequestedAt: options.issue ? new Date() : null,
-        });
-      } catch (error) {
+      // The sectional's next number rolls back with the rest when the create fails: no gap.
+      const taken = sectionalId
+        ? await this.sectionals.takeNumber(manager, companyId, sectionalId, Number(general.data.slice(0, 4)), queryPointer('sectional_id'))
+        : null;
+      if (taken) {
+        general.numero = taken.number;
+        derived.number = taken.number;
+      }
+      const counterpart = derived.counterpart ? await counterpartFor(manager, companyId, derived.counterpart) : null;
+      const stored = {
+        progressivoInvio: progressivo,
+        source: body.kind,
+        xml: body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8'),
+        invoice,
+        duplicateKey: duplicateKey(invoice),
+        reconciliationIdentifier: options.reconciliationIdentifier,
+        transmissionRequestedAt: options.issue ? new Date() : null,
+      };
+      const status: DocumentStatus = options.issue ? 'CREATED' : 'DRAFT';
+      const facts = {
+        status,
+        counterpartId: counterpart?.id ?? null,
+        fileName: fileName(company, progressivo),
+        sectionalId: taken?.sectionalId ?? null,
+        progressive: taken?.progressive ?? null,
+      };
+      const { document, flows } = await insertInvoiceDocument(manager, companyId, derived, facts, stored).catch((error: unknown) => {
         if (!isDuplicateInvoice(error)) throw error;
         const which = `invoice ${general.numero} of ${general.data.slice(0, 4)} (${general.tipo_documento}) from this seller`;
         throw sdiCheckFailed(
@@ -255,83 +245,13 @@ export class InvoicesService {
           ],
           body.kind,
         );
-      }
+      });
       // A new document is version 1 and announces nothing: `document.updated` is for its changes (DocumentsService).
-      const [presented] = await presentDocuments(manager, [document], ALL_DOCUMENT_EXPANSIONS);
-      return [presented];
+      // It is presented from the rows as written: nothing is read back.
+      const counterpartById = new Map(counterpart ? [[counterpart.id, counterpart]] : []);
+      const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
+      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById: null, flowsByDocument })];
     });
-  }
-
-  /** The counterpart with the invoice party's VAT number, else its tax code, else a new one. */
-  private async counterpartFor(manager: EntityManager, companyId: string, party: DerivedCounterpart): Promise<string> {
-    const repository = manager.getRepository(Counterpart);
-    const found =
-      (party.vat_number && (await repository.findOneBy({ companyId, vatNumber: party.vat_number }))) ||
-      (party.tax_number && (await repository.findOneBy({ companyId, taxNumber: party.tax_number })));
-    if (found) return found.id;
-    // Another request may create the same counterpart meanwhile: the VAT number is unique in the company.
-    const [row]: Array<{ id: string }> = await manager.query(
-      `INSERT INTO counterparts (company_id, company_name, address, city, postal_code, province_code, country, tax_number, vat_number, destination_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (company_id, vat_number) DO UPDATE SET vat_number = EXCLUDED.vat_number
-       RETURNING id`,
-      [
-        companyId,
-        party.company_name,
-        party.address,
-        party.city,
-        party.postal_code,
-        party.province_code,
-        party.country,
-        party.tax_number,
-        party.vat_number,
-        party.destination_code,
-      ],
-    );
-    return row.id;
-  }
-
-  private async insertDocument(
-    manager: EntityManager,
-    companyId: string,
-    derived: DerivedDocument,
-    { counterpartId, file, issue, taken }: { counterpartId: string | null; file: string; issue: boolean; taken: TakenNumber | null },
-  ): Promise<Document> {
-    const documents = manager.getRepository(Document);
-    const document = await documents.save(
-      documents.create({
-        companyId,
-        number: derived.number,
-        type: derived.type,
-        status: issue ? 'CREATED' : 'DRAFT',
-        format: derived.format,
-        isEInvoice: true,
-        direction: derived.direction,
-        currency: derived.gross_amount.currency,
-        grossAmount: derived.gross_amount.amount,
-        vatAmount: derived.vat_amount.amount,
-        counterpartId,
-        creationDate: derived.creation_date,
-        fileName: file,
-        sectionalId: taken?.sectionalId ?? null,
-        progressive: taken?.progressive ?? null,
-      }),
-    );
-    const flows = manager.getRepository(Flow);
-    await flows.insert(
-      derived.flows.map((flow) =>
-        flows.create({
-          companyId,
-          documentId: document.id,
-          amount: flow.amount.amount,
-          currency: flow.amount.currency,
-          paymentStatus: 'TO_PAY',
-          paymentMethod: flow.payment_method,
-          expectedPaymentDate: flow.expected_payment_date,
-        }),
-      ),
-    );
-    return documents.findOneByOrFail({ id: document.id });
   }
 
   /** Issues a DRAFT: it becomes CREATED and, for an e-invoice, goes to the SDI. */

@@ -89,6 +89,12 @@ describe('e-invoices: create, issue and read', () => {
         );
         expect(document.flows.every((f: { payment_status: string }) => f.payment_status === 'TO_PAY')).toBe(true);
         expect(document.counterpart).toEqual(expect.objectContaining({ company_name: derived.counterpart?.company_name }));
+        // The answer is presented from the rows as written: it is what reading the document back gives.
+        const read = await api.http
+          .get(`/api/v1/companies/${tenant.companyId}/documents/${document.id}?expand=category,counterpart,flows,subcategory`)
+          .set(tenant.auth)
+          .expect(200);
+        expect(document).toEqual(read.body);
         // The file is kept byte for byte.
         const stored = await api.db.getRepository(StoredInvoice).findOneByOrFail({ documentId: document.id });
         expect(stored.xml.equals(bytes)).toBe(true);
@@ -201,6 +207,24 @@ describe('e-invoices: create, issue and read', () => {
     });
   });
 
+  describe('the API reference', () => {
+    it('documents an XML and a JSON example, each under its media type, and the API takes both as they are', async () => {
+      const document = (await api.http.get('/api/v1/openapi.json').expect(200)).body;
+      const content = document.paths['/companies/{company_id}/documents/invoice'].post.requestBody.content;
+      expect(Object.keys(content)).toEqual(['application/json', 'application/xml']);
+      expect(Object.keys(content['application/xml'].examples)).toEqual(['xml']);
+      expect(Object.keys(content['application/json'].examples)).toEqual(['json']);
+      const xml: string = content['application/xml'].examples.xml.value;
+      const json: unknown = content['application/json'].examples.json.value;
+      expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<p:FatturaElettronica /);
+      // The examples' seller is one company, and they are one invoice: each goes to a company of its own.
+      const seller = senderVat(xml);
+      const created = await postXml(await companyWithVat(seller), xml).expect(201);
+      expect(created.body.data[0]).toMatchObject({ number: first(xml, 'Numero'), is_e_invoice: true });
+      await postJson(await companyWithVat(seller), json).expect(201);
+    });
+  });
+
   describe('the document', () => {
     it('is the same from the XML and from the JSON of one invoice', async () => {
       const a = await companyWithVat('IT01234567890');
@@ -246,6 +270,22 @@ describe('e-invoices: create, issue and read', () => {
       await postJson(tenant, example(tenant, { number: 'P-2', date: '2025-12-30' })).expect(201);
       const next = await postJson(tenant, example(tenant, { number: 'P-4' })).expect(201);
       expect(next.body.data[0].file_name).toBe(`${tenant.vatNumber}_00005.xml`);
+    });
+
+    it('comes out of concurrent requests of one company with a new buyer: every invoice created, one counterpart', async () => {
+      const tenant = await createTenant(api, 'Concorrenti S.r.l.');
+      const numbers = Array.from({ length: 16 }, (_, i) => `C-${i + 1}`);
+      const answers = await Promise.all(
+        numbers.map((number, i) => {
+          const invoice = example(tenant, { number, codiceDestinatario: 'UFABCD' });
+          invoice.versione = 'FPA12';
+          invoice.fattura_elettronica_header.dati_trasmissione.formato_trasmissione = 'FPA12';
+          return i % 2 ? postJson(tenant, invoice, '?issue=true') : postXml(tenant, invoiceToXml(invoice), '?issue=true');
+        }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(numbers.map(() => 201));
+      expect(new Set(answers.map((a) => a.body.data[0].counterpart_id)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.body.data[0].file_name)).size).toBe(numbers.length);
     });
 
     it('matches its counterpart by VAT number, or creates it', async () => {

@@ -19,13 +19,16 @@ export interface SampleRequest {
   json?: unknown;
 }
 
+/** JSON bodies are written as literals and pretty-printed; any other type (XML) is sent as the text it is. */
+export const isJsonMediaType = (contentType: string | undefined): boolean => contentType?.includes("json") ?? true;
+
 export function sampleRequest(example: RequestExample, host: string, apiKey?: string): SampleRequest {
   const query = example.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
   const url = `${host.replace(/\/+$/, "")}${example.path}${query ? `?${query}` : ""}`;
   const key = apiKey ? { apiKey } : {};
   if (example.body === undefined) return { method: example.method, url, ...key, headers: [] };
 
-  const isJson = example.contentType?.includes("json") ?? true;
+  const isJson = isJsonMediaType(example.contentType);
   const body = isJson ? JSON.stringify(example.body, null, 2) : String(example.body);
   const headers: Array<[string, string]> = [["Content-Type", example.contentType ?? "application/json"]];
   return { method: example.method, url, ...key, headers, body, ...(isJson ? { json: example.body } : {}) };

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
+import { statementName } from '../database/prepared.js';
 import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
 import type { FieldSpec, ListSpec } from './list-spec.js';
 
@@ -118,7 +118,6 @@ interface CompiledQuery {
 }
 
 const compiledQueries = new Map<string, CompiledQuery>();
-const statementName = (text: string) => `flusso_list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 /**
  * What the SQL TypeORM generates for a builder depends on: its entity and alias, its where conditions (all strings

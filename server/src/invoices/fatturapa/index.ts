@@ -8,6 +8,7 @@
  *   oneInvoicePerRequest(invoice)   the problem when the file holds several invoices
  *   sdiChecks(invoice, company)     the SDI's checks beyond the schema, with SDI codes
  *   deriveDocument(invoice, company) the facts of the document row, its counterpart and its flows
+ *   duplicateKey(invoice)           what the SDI's duplicate rule (00404) compares
  *   invoiceJsonSchemas()            OpenAPI components of the JSON invoice
  */
 import { readXml, type XmlRefusal } from './libxml.js';
@@ -26,7 +27,7 @@ export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
 export { sdiChecks, type SdiProblem } from './sdi-checks.js';
 export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';
 export { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
-export type { CompanyIdentity } from './parties.js';
+export { duplicateKey, type CompanyIdentity } from './parties.js';
 
 export interface ParsedInvoiceXml {
   /** The JSON form of the invoice; null when the body was refused or has problems. */

@@ -46,3 +46,14 @@ export const companyIsBuyer = (invoice: Invoice, company: CompanyIdentity) => sa
 
 /** The name on an Anagrafica: the company name, or first name and surname. */
 export const displayName = (anagrafica: Anagrafica): string => anagrafica.denominazione ?? [anagrafica.nome, anagrafica.cognome].filter(Boolean).join(' ');
+
+/**
+ * What the SDI's duplicate rule (00404) compares: the seller (VAT number, else tax code), the year, TipoDocumento and
+ * the number. A company holds one invoice per key (a unique index), until the SDI discards it.
+ */
+export function duplicateKey(invoice: Invoice): string {
+  const data = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
+  const sellerId = data.id_fiscale_iva ? `${data.id_fiscale_iva.id_paese}${data.id_fiscale_iva.id_codice}` : `CF${data.codice_fiscale}`;
+  const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
+  return [compact(sellerId), general.data.slice(0, 4), general.tipo_documento, general.numero].join('/');
+}

@@ -15,6 +15,14 @@ export interface SdiFile {
 
 export abstract class SdiChannel {
   abstract transmit(file: SdiFile): Promise<void>;
+
+  /**
+   * Queues again the work the channel still owes whose job was lost (Redis restarted empty); returns how many. The
+   * dispatcher's sweeper calls it. A channel that keeps no work of its own has nothing to do.
+   */
+  sweep(): Promise<number> {
+    return Promise.resolve(0);
+  }
 }
 
 export class SdiChannelNotConfigured extends Error {

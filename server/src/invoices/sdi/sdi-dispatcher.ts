@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
 import { Doorbell } from '../../common/events/doorbell.js';
-import { SDI_QUEUE } from './sdi-channel.js';
+import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 
 export const TRANSMIT_JOB = 'transmit';
 const BATCH = 100;
@@ -24,7 +24,8 @@ const transmitJobId = (documentId: string) => `transmit-${documentId}`;
  * Moves issued e-invoices from PostgreSQL to the `sdi` queue: the API only records, in the transaction that makes a
  * document CREATED, that its file is to be transmitted (`invoices.transmission_requested_at`, which notifies this
  * loop); the worker queues the transmission job. So the API never waits on the SDI nor on Redis for it, and Redis is
- * not the record: the sweeper queues again a transmission whose job was lost (Redis restarted empty).
+ * not the record: the sweeper queues again a transmission whose job was lost (Redis restarted empty), and has the
+ * channel do the same for what it owes (the sandbox's notifications).
  */
 @Injectable()
 export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,6 +38,7 @@ export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<TransmitJob>,
+    private readonly channel: SdiChannel,
     listener: PgListener,
   ) {
     listener.on(WORK_CHANNELS.sdi, this.doorbell.ring);
@@ -97,6 +99,7 @@ export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutd
         if (Date.now() - this.lastSweep > SDI_SWEEP_AFTER_MS) {
           this.lastSweep = Date.now();
           await this.sweep();
+          await this.channel.sweep();
         }
         if ((await this.dispatchBatch()) === BATCH) continue;
       } catch (error) {

@@ -13,6 +13,7 @@ import { exampleInvoice, type ExampleOptions } from '../invoice-example.js';
 import { signInvoiceLink } from '../invoice-link.js';
 import { SDI_QUEUE } from './sdi-channel.js';
 import { SdiNotifications } from './sdi-notifications.js';
+import { SandboxSdiChannel } from './sdi-sandbox.js';
 
 const FINAL: DocumentStatus[] = ['DELIVERED', 'NOT_DELIVERED', 'DISCARDED', 'REFUSED'];
 
@@ -149,6 +150,44 @@ describe('the SDI sandbox and the document lifecycle (real worker, BullMQ)', () 
     const expired = signInvoiceLink(api.config.invoices.linkKey, created.id, Math.floor(Date.now() / 1000) - 1);
     expectError(await api.http.get(`/api/v1${expired}`), 403, 'forbidden', undefined, /expired/);
     expectError(await api.http.get(link.pathname), 403, 'forbidden');
+  });
+});
+
+describe("the SDI sandbox's notices when Redis loses their jobs", () => {
+  let api: TestApi;
+  let worker: INestApplicationContext;
+
+  beforeAll(async () => {
+    api = await startApi();
+    // Long enough to take the notice's job away before it runs.
+    worker = await startWorker(api.config.databaseUrl, { SDI_SANDBOX_DELAYS: '3s,3s' });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+  });
+
+  it('keeps what the sandbox owes in PostgreSQL: a notice whose job is gone is queued again by the sweeper and arrives', async () => {
+    const tenant = await createTenant(api);
+    const invoice = exampleInvoice({ sellerVat: tenant.vatNumber.slice(2), number: 'R-1' });
+    const created = await api.http.post(`/api/v1/companies/${tenant.companyId}/documents/invoice?issue=true`).set(tenant.auth).send(invoice).expect(201);
+    const id: string = created.body.data[0].id;
+    const status = async () => (await api.http.get(`/api/v1/companies/${tenant.companyId}/documents/${id}`).set(tenant.auth).expect(200)).body.status;
+    await until('the document to be SENT', status, (s) => s === 'SENT');
+    const owed = () => api.db.query('SELECT step FROM sdi_sandbox_notices WHERE document_id = $1', [id]);
+    expect(await owed()).toEqual([{ step: 0 }]);
+
+    // Redis loses the waiting and delayed jobs, the notice's with them.
+    const queue = worker.get<Queue>(getQueueToken(SDI_QUEUE));
+    await queue.drain(true);
+    expect(await queue.getJob(`sandbox-${id}-0`)).toBeUndefined();
+
+    const sandbox = worker.get(SandboxSdiChannel);
+    expect(await sandbox.sweep()).toBe(1);
+    expect(await sandbox.sweep()).toBe(0);
+    await until('the document to be DELIVERED', status, (s) => s === 'DELIVERED');
+    expect(await owed()).toEqual([]);
+    expect(await status()).toBe('DELIVERED');
   });
 });
 
