@@ -250,7 +250,8 @@ export class InvoicesService {
       // It is presented from the rows as written: nothing is read back.
       const counterpartById = new Map(counterpart ? [[counterpart.id, counterpart]] : []);
       const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
-      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById: null, flowsByDocument })];
+      const sectionalById = new Map(taken ? [[taken.sectionalId, taken.sectional]] : []);
+      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById, flowsByDocument })];
     });
   }
 

@@ -43,6 +43,8 @@ export interface TakenNumber {
   sectionalId: string;
   progressive: number;
   number: string;
+  /** The sectional as taking the number left it, for answers presented without reading it again. */
+  sectional: Sectional;
 }
 
 const SERIES_CONSTRAINT = 'sectionals_company_series';
@@ -117,12 +119,13 @@ export class SectionalsService {
    */
   async takeNumber(manager: EntityManager, companyId: string, sectionalId: string, year: number, pointer: string): Promise<TakenNumber> {
     const sectional = await findOwned(manager.getRepository(Sectional), companyId, sectionalId, 'Sectional', pointer);
-    const [rows]: [Array<{ year: number; last_progressive: number; prefix: string; suffix: string; minimum_digits: number }>, number] = await manager.query(
-      `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
+    const [rows]: [Array<{ year: number; last_progressive: number; prefix: string; suffix: string; minimum_digits: number; updated_at: Date }>, number] =
+      await manager.query(
+        `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
         WHERE id = $1 AND last_progressive < $2
-        RETURNING year, last_progressive, prefix, suffix, minimum_digits`,
-      [sectional.id, MAX_PROGRESSIVE],
-    );
+        RETURNING year, last_progressive, prefix, suffix, minimum_digits, updated_at`,
+        [sectional.id, MAX_PROGRESSIVE],
+      );
     const row = rows[0];
     if (!row) throw ApiError.of('unprocessable_entity', `The sectional has issued its last number (${MAX_PROGRESSIVE}); create a new one.`, pointer);
     // Read under the row lock: the year can't change any more (a series that issued a number keeps it).
@@ -138,6 +141,7 @@ export class SectionalsService {
       sectionalId: sectional.id,
       progressive,
       number: formatNumber({ prefix: row.prefix, suffix: row.suffix, minimumDigits: row.minimum_digits }, progressive),
+      sectional: { ...sectional, lastProgressive: progressive, updatedAt: row.updated_at },
     };
   }
 
