@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { SITE_LANGUAGE } from "~/layout/site";
 import type { ResponseView } from "./model";
+import { bodyText } from "./tryIt";
 
 /**
  * The response examples of an operation in the right-hand column, beside the request samples (as three-column
@@ -40,7 +41,7 @@ export function ResponseExamples({ responses }: { responses: ResponseView[] }) {
       <figure role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${shown.status}`} className="ref-example">
         <figcaption>{shown.contentType ?? "application/json"}</figcaption>
         <pre tabIndex={0}>
-          <code>{JSON.stringify(shown.example, null, 2)}</code>
+          <code>{bodyText(shown.contentType, shown.example)}</code>
         </pre>
       </figure>
     </section>

@@ -40,8 +40,8 @@ export function initialInput(operation: OperationView): TryItInput {
   return { pathParams, query, extraQuery: "", ...(contentType ? { contentType } : {}), body: bodyText(contentType, body) };
 }
 
-/** A body as the panel's text field holds it: JSON pretty-printed, anything else (XML) as it is. */
-function bodyText(contentType: string | undefined, body: unknown): string {
+/** A body or example as the reference shows it: JSON pretty-printed, anything else (XML) as it is. */
+export function bodyText(contentType: string | undefined, body: unknown): string {
   if (body === undefined) return "";
   return isJsonMediaType(contentType) || typeof body !== "string" ? JSON.stringify(body, null, 2) : body;
 }

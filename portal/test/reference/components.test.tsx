@@ -254,3 +254,18 @@ describe("TryIt", () => {
     expect(operation("listReconciliations").list!.filters.map((f) => f.field)).toContain(name);
   });
 });
+
+describe("ResponseExamples", () => {
+  it("shows an XML example as the XML it is, and JSON pretty-printed", async () => {
+    const { ResponseExamples } = await import("../../app/reference/ResponseExamples");
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Document/>';
+    const { container, rerender } = render(
+      <ResponseExamples responses={[{ status: "200", description: "", contentType: "application/xml", example: xml } as never]} />,
+    );
+    expect(container.querySelector("code")!.textContent).toBe(xml);
+    rerender(
+      <ResponseExamples responses={[{ status: "200", description: "", contentType: "application/json", example: { a: 1 } } as never]} />,
+    );
+    expect(container.querySelector("code")!.textContent).toBe('{\n  "a": 1\n}');
+  });
+});
