@@ -9,6 +9,7 @@ import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
 import { counterpartRow, generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
 import { eInvoiceFile } from './e-invoice-files.js';
+import { continueProgressivoAfter } from '../invoices/invoice-store.js';
 import { guideRows } from './guide.js';
 import { AccountBalances, type AccountRow, buildAccounts, buildCategories } from './ledger.js';
 import { Random } from './random.js';
@@ -128,6 +129,9 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
       eInvoiceFile(company, d, flowsByDocument.get(String(d.id)) ?? [], ledger.lines.get(String(d.id))!, counterpartById.get(String(d.counterpart_id))!),
     );
   for (let i = 0; i < files.length; i += 500) await insertRows(db, 'invoices', COLUMNS.invoices, files.slice(i, i + 500));
+  // The company's own files used its ProgressivoInvio numbers: Flusso's counter continues after them, so an invoice
+  // created through the API on this company never takes one of theirs.
+  await continueProgressivoAfter(db, companyId, lastProgressivo(ledger.documents, company.vatNumber));
   await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);
   await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
 
@@ -181,4 +185,10 @@ function dedupeByVat<T extends { vat_number: string }>(rows: T[]): T[] {
   const seen = new Map<string, T>();
   for (const row of rows) if (!seen.has(row.vat_number)) seen.set(row.vat_number, row);
   return [...seen.values()];
+}
+
+/** The highest ProgressivoInvio among the company's own files (`{vat number}_{progressivo}.xml`, base 36), or 0. */
+function lastProgressivo(documents: readonly Row[], vatNumber: string): number {
+  const own = documents.map((d) => String(d.file_name ?? '')).filter((name) => name.startsWith(`${vatNumber}_`));
+  return Math.max(0, ...own.map((name) => parseInt(name.slice(vatNumber.length + 1, -'.xml'.length), 36)));
 }

@@ -7,7 +7,6 @@ import { DocumentsService } from '../documents/documents.service.js';
 import { invoiceToXml, type Invoice } from '../invoices/fatturapa/index.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
-import { continueProgressivoAfter } from '../invoices/invoice-store.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 import { addDays, atMinute } from './calendar.js';
@@ -100,13 +99,7 @@ export async function seedEInvoices(
   const sectionals = new SectionalsService(manager.connection);
   const invoices = new InvoicesService(manager.connection, loadConfig(), new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals);
   const transactionIds: string[] = [];
-  // The data set's other e-invoices used progressives of the company already: Flusso's counter continues after them.
-  const sent: Array<{ file_name: string }> = await manager.query(`SELECT file_name FROM documents WHERE company_id = $1 AND file_name LIKE $2`, [
-    company.id,
-    `${company.vatNumber}\\_%`,
-  ]);
-  const last = Math.max(0, ...sent.map((row) => parseInt(row.file_name.slice(company.vatNumber.length + 1, -4), 36)));
-  if (last > 0) await continueProgressivoAfter(manager, company.id, last);
+  // The data set (seedCompanyData) already made the company's ProgressivoInvio counter continue after its files.
   // The invoices' buyers are Italian companies the development counterpart search knows, like the data set's others.
   await insertRows(manager, 'registry_companies', COLUMNS.registry_companies, REGISTRY_ENTRIES, 'ON CONFLICT (vat_number) DO NOTHING');
   for (const [index, spec] of DEMO_INVOICES.entries()) {

@@ -6,6 +6,7 @@ import { isValidPartitaIva } from '../common/validation/italian-identifiers.js';
 import { reconciliationViolations } from '../reconciliations/reconciliation-invariants.js';
 import { createTenant, type DemoResult, seedDemo } from './seed-demo.js';
 import { startWorker } from '../../test/worker.js';
+import { exampleInvoice } from '../invoices/invoice-example.js';
 import { documentFormat } from '../documents/document-format.js';
 import type { Direction } from '../documents/document.enums.js';
 import { deriveDocument, parseInvoiceXml, sdiChecks, type Invoice } from '../invoices/fatturapa/index.js';
@@ -45,6 +46,21 @@ describe('the demo data set', () => {
         .set('Authorization', `Bearer ${second.apiKey}`)
         .expect(200);
       expect(transactions.body.data).toHaveLength(5);
+    });
+  });
+
+  describe('createTenant with the data set', () => {
+    it("lets the API create an invoice on it: Flusso's ProgressivoInvio continues after the company's own files", async () => {
+      const tenant = await createTenant(api.db, { settings: api.config, data: { documents: 10, transactions: 10, seed: 11 } });
+      const own = await sql<{ progressivo_invio: string }>('SELECT progressivo_invio FROM invoices WHERE company_id = $1', [tenant.companyId]);
+      expect(own.length).toBeGreaterThan(0);
+      const created = await api.http
+        .post(`/api/v1/companies/${tenant.companyId}/documents/invoice`)
+        .set('Authorization', `Bearer ${tenant.apiKey}`)
+        .send(exampleInvoice({ sellerVat: tenant.vatNumber.slice(2), number: 'API-1' }));
+      expect([created.status, created.body.errors]).toEqual([201, undefined]);
+      const [stored] = await sql<{ progressivo_invio: string }>('SELECT progressivo_invio FROM invoices WHERE document_id = $1', [created.body.data[0].id]);
+      expect(own.map((row) => row.progressivo_invio)).not.toContain(stored.progressivo_invio);
     });
   });
 
