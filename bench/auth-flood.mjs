@@ -8,43 +8,23 @@
 // round trip), so its ratio to the baseline is near 0. Run with `npm run bench:auth-flood` (builds first). The
 // database BENCH_AUTH_DATABASE_URL (default …/flusso_bench_auth) is created afresh on every run.
 import 'reflect-metadata';
+import { adminClient, benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import pg from 'pg';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
-import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const databaseUrl =
-  process.env.BENCH_AUTH_DATABASE_URL ??
-  (() => {
-    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-    url.pathname = '/flusso_bench_auth';
-    return url.toString();
-  })();
+const databaseUrl = benchDatabaseUrl('flusso_bench_auth', process.env.BENCH_AUTH_DATABASE_URL);
 const databaseName = new URL(databaseUrl).pathname.slice(1);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-await admin.query(`CREATE DATABASE "${databaseName}"`);
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
 await preflight(config, true);
-const db = createDataSource(databaseUrl);
-await db.initialize();
-await db.runMigrations();
+const db = await freshDatabase(databaseUrl);
+// Reads the bench database's transaction counts (from `postgres`, so its own reads are not counted) and drops it after.
+const admin = await adminClient(databaseUrl);
 const tenant = await createTenant(db, { name: 'Bersaglio S.r.l.', settings: config });
 await db.destroy();
 

@@ -11,12 +11,10 @@
 // `npm run bench:concurrency` (builds first). The database BENCH_CONCURRENCY_DATABASE_URL (default
 // …/flusso_bench_concurrency) is created afresh on every run.
 import 'reflect-metadata';
+import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import pg from 'pg';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
-import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 import { reconciliationViolations } from '../dist/server/src/reconciliations/reconciliation-invariants.js';
@@ -24,34 +22,7 @@ import { reconciliationViolations } from '../dist/server/src/reconciliations/rec
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = 4;
-const databaseUrl =
-  process.env.BENCH_CONCURRENCY_DATABASE_URL ??
-  (() => {
-    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-    url.pathname = '/flusso_bench_concurrency';
-    return url.toString();
-  })();
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function freshDatabase() {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const db = createDataSource(databaseUrl);
-  await db.initialize();
-  await db.runMigrations();
-  return db;
-}
+const databaseUrl = benchDatabaseUrl('flusso_bench_concurrency', process.env.BENCH_CONCURRENCY_DATABASE_URL);
 
 /** A company with `documents` issued invoices of 4 flows each, `transactions` credits and 4 categories. */
 async function scenario(db, config, name, documents, transactions) {
@@ -186,7 +157,7 @@ function stats(values, seconds) {
 
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
 await preflight(config, true);
-const db = await freshDatabase();
+const db = await freshDatabase(databaseUrl);
 const hot = await scenario(db, config, 'Calda S.r.l.', 3, 6);
 const spread = await scenario(db, config, 'Sparsa S.r.l.', 60, 120);
 const port = await freePort();

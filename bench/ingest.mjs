@@ -13,27 +13,19 @@
 // (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
 // every run, so that runs compare.
 import 'reflect-metadata';
+import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { Agent, setGlobalDispatcher } from 'undici';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
-import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { INVOICE_XSD_PATH } from '../dist/server/src/invoices/fatturapa/schema-file.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  (() => {
-    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-    url.pathname = '/flusso_bench_ingest';
-    return url.toString();
-  })();
+const databaseUrl = benchDatabaseUrl('flusso_bench_ingest', process.env.BENCH_DATABASE_URL);
 setGlobalDispatcher(new Agent({ connections: CONCURRENCY + 2, keepAliveTimeout: 60_000 }));
 
 const dir = resolve('../shared/fatturapa/samples/valid');
@@ -59,14 +51,6 @@ function uniqueBody(sample, n) {
   return Buffer.from(sample.xml.replace(`<Numero>${sample.number}</Numero>`, `<Numero>${number}</Numero>`), 'latin1');
 }
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-
 async function waitFor(url, headers) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -82,15 +66,7 @@ async function waitFor(url, headers) {
 async function prepare() {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
   await preflight(config, true);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const db = createDataSource(databaseUrl);
-  await db.initialize();
-  await db.runMigrations();
+  const db = await freshDatabase(databaseUrl);
   const integrators = new IntegratorsService(db, config, async () => undefined);
   const integrator = await integrators.createIntegrator(`ingest bench ${new Date().toISOString()}`);
   const companyOf = new Map();

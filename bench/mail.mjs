@@ -8,14 +8,12 @@
 //   3. the API's own rate of accepting shares (202s per second, BENCH_CONNECTIONS clients, default 16).
 // Run with `npm run bench:mail` (builds first).
 import 'reflect-metadata';
+import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer as createNetServer } from 'node:net';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
-import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { loadConfig } from '../dist/server/src/config/config.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 import { exampleInvoice } from '../dist/server/src/invoices/invoice-example.js';
 import { courtesyCopy } from '../dist/server/src/shares/courtesy-copy.js';
@@ -23,21 +21,7 @@ import { invoiceToXml } from '../dist/server/src/invoices/fatturapa/index.js';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  (() => {
-    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-    url.pathname = '/flusso_bench_mail';
-    return url.toString();
-  })();
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const databaseUrl = benchDatabaseUrl('flusso_bench_mail', process.env.BENCH_DATABASE_URL);
 
 async function waitUntil(condition, what, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs;
@@ -71,15 +55,7 @@ function startSink() {
 }
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const db = createDataSource(databaseUrl);
-  await db.initialize();
-  await db.runMigrations();
+  const db = await freshDatabase(databaseUrl);
   const tenant = await createTenant(db, {
     settings: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
     data: { documents: 10, transactions: 10, seed: 11 },

@@ -9,14 +9,12 @@
 //      received (target 3,000/s sustained), and the drain alone (from the last API answer to the last delivery).
 // Run with `npm run bench:webhooks` (builds first).
 import 'reflect-metadata';
+import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
-import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { loadConfig } from '../dist/server/src/config/config.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 4);
@@ -24,32 +22,10 @@ const LOW_UPDATES = Number(process.env.BENCH_LOW_UPDATES ?? 200);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 3000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DOCUMENTS = Math.max(CONNECTIONS * 4, 500);
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  (() => {
-    const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
-    url.pathname = '/flusso_bench_webhooks';
-    return url.toString();
-  })();
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const databaseUrl = benchDatabaseUrl('flusso_bench_webhooks', process.env.BENCH_DATABASE_URL);
 
 async function prepareDatabase() {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const name = new URL(databaseUrl).pathname.slice(1);
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const db = createDataSource(databaseUrl);
-  await db.initialize();
-  await db.runMigrations();
+  const db = await freshDatabase(databaseUrl);
   const tenant = await createTenant(db, {
     settings: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
     data: { documents: DOCUMENTS, transactions: 10, seed: 7 },

@@ -1,0 +1,44 @@
+// What the benchmarks share: a free port, their own database (named, or BENCH_…_DATABASE_URL), made afresh.
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { DEFAULTS } from '../dist/server/src/config/config.js';
+
+/** A TCP port of 127.0.0.1 that nothing listens on right now. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** `override` when set, else DATABASE_URL (or the default) with the database `name`. */
+export function benchDatabaseUrl(name, override) {
+  if (override) return override;
+  const url = new URL(process.env.DATABASE_URL ?? DEFAULTS.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A client of the server's `postgres` database, for creating and dropping the bench's own. */
+export async function adminClient(databaseUrl) {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  return admin;
+}
+
+/** Drops and creates the database, runs the migrations, and returns it initialised: every run starts alike. */
+export async function freshDatabase(databaseUrl) {
+  const admin = await adminClient(databaseUrl);
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const db = createDataSource(databaseUrl);
+  await db.initialize();
+  await db.runMigrations();
+  return db;
+}
