@@ -154,7 +154,16 @@ try {
   // From the first message at the sink to the last: the worker's steady rate, without its start-up.
   const drainRate = (MAILS - 1) / ((sink.last - sink.first) / 1000);
 
-  const [{ failed }] = await db.query(`SELECT count(*) FILTER (WHERE status <> 'succeeded')::int AS failed FROM deliveries WHERE channel = 'mail'`);
+  // The worker records attempts in batches after the sink has the messages: count once the last batch is recorded.
+  const outcome = async () =>
+    (
+      await db.query(
+        `SELECT count(*) FILTER (WHERE status = 'pending' AND attempts = 0)::int AS unrecorded, count(*) FILTER (WHERE status <> 'succeeded')::int AS failed
+           FROM deliveries WHERE channel = 'mail'`,
+      )
+    )[0];
+  await waitUntil(async () => (await outcome()).unrecorded === 0, 'the attempts to be recorded', 30_000);
+  const { failed } = await outcome();
   console.log(`e-mails: ${MAILS} courtesy copies (${Buffer.byteLength(copy.html) + xml.length} bytes of HTML and XML each) to a local SMTP sink`);
   console.log(`  nodemailer pooled, direct:        ${baselineRate.toFixed(0)} e-mails/s`);
   console.log(`  Flusso worker (mail deliveries):  ${drainRate.toFixed(0)} e-mails/s (first to last message)`);
