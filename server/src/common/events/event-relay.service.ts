@@ -1,9 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { Doorbell } from './doorbell.js';
+import { OutboxLoop } from './outbox-loop.js';
 import { PgListener } from '../database/pg-listener.js';
 import { WORK_CHANNELS } from '../database/work-channels.js';
 
@@ -40,30 +40,16 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
  * gone (Redis restarted empty) or failed, queues them again. Fanning out twice adds nothing.
  */
 @Injectable()
-export class EventRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(EventRelayService.name);
-  private readonly doorbell = new Doorbell();
-  private running = false;
-  private loop?: Promise<void>;
-  private lastSweep = 0;
+export class EventRelayService extends OutboxLoop {
+  protected readonly logger = new Logger(EventRelayService.name);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(EVENTS_QUEUE) private readonly queue: Queue<EventJob>,
     listener: PgListener,
   ) {
+    super({ batch: BATCH, idleMs: IDLE_MS, sweepEveryMs: SWEEP_AFTER_MS, what: 'relay' });
     listener.on(WORK_CHANNELS.events, this.doorbell.ring);
-  }
-
-  onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.doorbell.ring();
-    await this.loop;
   }
 
   /** Relays one batch; returns how many events it moved. */
@@ -115,18 +101,11 @@ export class EventRelayService implements OnApplicationBootstrap, OnApplicationS
     return lost.length;
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        if (Date.now() - this.lastSweep > SWEEP_AFTER_MS) {
-          this.lastSweep = Date.now();
-          await this.sweep();
-        }
-        if ((await this.relayBatch()) === BATCH) continue;
-      } catch (error) {
-        this.logger.error(`relay failed, retrying: ${(error as Error).message}`);
-      }
-      await this.doorbell.wait(IDLE_MS);
-    }
+  protected moveBatch(): Promise<number> {
+    return this.relayBatch();
+  }
+
+  protected async sweepLost(): Promise<void> {
+    await this.sweep();
   }
 }

@@ -1,11 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
-import { Doorbell } from '../../common/events/doorbell.js';
+import { OutboxLoop } from '../../common/events/outbox-loop.js';
 import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 
 export const TRANSMIT_JOB = 'transmit';
@@ -28,12 +28,8 @@ const transmitJobId = (documentId: string) => `transmit-${documentId}`;
  * channel do the same for what it owes (the sandbox's notifications).
  */
 @Injectable()
-export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(SdiDispatcher.name);
-  private readonly doorbell = new Doorbell();
-  private running = false;
-  private loop?: Promise<void>;
-  private lastSweep = 0;
+export class SdiDispatcher extends OutboxLoop {
+  protected readonly logger = new Logger(SdiDispatcher.name);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -41,18 +37,8 @@ export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     private readonly channel: SdiChannel,
     listener: PgListener,
   ) {
+    super({ batch: BATCH, idleMs: IDLE_MS, sweepEveryMs: SDI_SWEEP_AFTER_MS, what: 'SDI dispatch' });
     listener.on(WORK_CHANNELS.sdi, this.doorbell.ring);
-  }
-
-  onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.doorbell.ring();
-    await this.loop;
   }
 
   /** Queues one batch of requested transmissions; returns how many. */
@@ -93,19 +79,12 @@ export class SdiDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     return lost.length;
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        if (Date.now() - this.lastSweep > SDI_SWEEP_AFTER_MS) {
-          this.lastSweep = Date.now();
-          await this.sweep();
-          await this.channel.sweep();
-        }
-        if ((await this.dispatchBatch()) === BATCH) continue;
-      } catch (error) {
-        this.logger.error(`SDI dispatch failed, retrying: ${(error as Error).message}`);
-      }
-      await this.doorbell.wait(IDLE_MS);
-    }
+  protected moveBatch(): Promise<number> {
+    return this.dispatchBatch();
+  }
+
+  protected async sweepLost(): Promise<void> {
+    await this.sweep();
+    await this.channel.sweep();
   }
 }
