@@ -13,6 +13,7 @@ import { createDataSource } from '../dist/server/src/common/database/data-source
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
+import { processArgs } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -95,7 +96,7 @@ async function interleaved(urls, headers, rounds) {
 const { db, demo } = await prepare();
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
 const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000' };
-const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
   env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

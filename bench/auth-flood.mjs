@@ -8,7 +8,7 @@
 // round trip), so its ratio to the baseline is near 0. Run with `npm run bench:auth-flood` (builds first). The
 // database BENCH_AUTH_DATABASE_URL (default …/flusso_bench_auth) is created afresh on every run.
 import 'reflect-metadata';
-import { adminClient, benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
+import { adminClient, benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -40,7 +40,7 @@ async function run(key) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
   const before = await transactions();
-  const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+  const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

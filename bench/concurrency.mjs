@@ -11,7 +11,7 @@
 // `npm run bench:concurrency` (builds first). The database BENCH_CONCURRENCY_DATABASE_URL (default
 // …/flusso_bench_concurrency) is created afresh on every run.
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -161,7 +161,7 @@ const db = await freshDatabase(databaseUrl);
 const hot = await scenario(db, config, 'Calda S.r.l.', 3, 6);
 const spread = await scenario(db, config, 'Sparsa S.r.l.', 60, 120);
 const port = await freePort();
-const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
   env: {
     ...process.env,
     DATABASE_URL: databaseUrl,

@@ -13,7 +13,7 @@
 // (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
 // every run, so that runs compare.
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -159,7 +159,7 @@ function xmllint(seconds) {
 
 const { db, key, companyOf } = await prepare();
 const port = await freePort();
-const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
   env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000', PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

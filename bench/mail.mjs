@@ -8,7 +8,7 @@
 //   3. the API's own rate of accepting shares (202s per second, BENCH_CONNECTIONS clients, default 16).
 // Run with `npm run bench:mail` (builds first).
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -97,7 +97,7 @@ const env = {
   SMTP_URL: smtpUrl,
   SDI_SANDBOX_DELAYS: '10ms,10ms',
 };
-const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
   env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
@@ -121,7 +121,7 @@ try {
   const documentId = (await created.json()).data[0].id;
   // A courtesy copy follows the invoice to the SDI: the sandbox (in the worker) takes it first, then the worker stops
   // so that the shares queue up.
-  worker = spawn(process.execPath, ['dist/server/src/worker.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitUntil(async () => {
     const document = await (await fetch(`${base}/companies/${tenant.companyId}/documents/${documentId}`, { headers })).json();
     return document.status !== 'CREATED';
@@ -149,7 +149,7 @@ try {
   const acceptRate = MAILS / ((performance.now() - started) / 1000);
 
   sink.first = 0;
-  worker = spawn(process.execPath, ['dist/server/src/worker.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitUntil(() => sink.received - before >= MAILS, 'the shares to reach the sink');
   // From the first message at the sink to the last: the worker's steady rate, without its start-up.
   const drainRate = (MAILS - 1) / ((sink.last - sink.first) / 1000);

@@ -42,3 +42,9 @@ export async function freshDatabase(databaseUrl) {
   await db.runMigrations();
   return db;
 }
+
+/**
+ * The arguments that start one of the built processes (`dist/server/src/main.js`, `…/worker.js`): with
+ * BENCH_CPU_PROF=<folder>, each writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+ */
+export const processArgs = (script) => [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), script];

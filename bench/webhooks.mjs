@@ -6,12 +6,14 @@
 //      delivery, the time from the API's answer to the receiver's arrival (p50, p99; target p99 < 250 ms);
 //   2. throughput: BENCH_UPDATES (default 3,000) updates through the API from BENCH_CONNECTIONS (default 32) clients at
 //      once, each delivered to every endpoint: deliveries per second from the first update sent to the last delivery
-//      received (target 3,000/s sustained), and the drain alone (from the last API answer to the last delivery).
+//      received (target 3,000/s sustained), and the drain alone (from the last API answer to the last delivery, when
+//      the worker has the machine to itself: its rate then), with the worker's CPU time per delivery.
 // Run with `npm run bench:webhooks` (builds first).
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -89,6 +91,16 @@ async function waitUntil(condition, what, timeoutMs = 300_000) {
   }
 }
 
+/** CPU time (ms, user + system) a process has used so far, from /proc (NaN where there is none). */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return NaN;
+  }
+}
+
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -105,11 +117,11 @@ const env = {
   LOG_LEVEL: 'error',
   RATE_LIMIT_POINTS: '10000000',
 };
-const api = spawn(process.execPath, ['dist/server/src/main.js'], {
+const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
   env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const worker = spawn(process.execPath, ['dist/server/src/worker.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const base = `http://127.0.0.1:${apiPort}/api/v1`;
 const headers = { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' };
 
@@ -162,6 +174,7 @@ try {
 
   // 2. Throughput.
   const before = receiver.total;
+  const workerCpuBefore = cpuMs(worker.pid);
   const started = performance.now();
   let next = 0;
   let lastAnswer = 0;
@@ -175,8 +188,10 @@ try {
     }),
   );
   const apiSeconds = (lastAnswer - started) / 1000;
+  const deliveredByLastAnswer = receiver.total;
   const expected = before + UPDATES * ENDPOINTS;
   await waitUntil(() => receiver.total >= expected, 'the burst deliveries');
+  const workerCpu = cpuMs(worker.pid) - workerCpuBefore;
   const seconds = (receiver.last - started) / 1000;
   const drain = (receiver.last - lastAnswer) / 1000;
 
@@ -196,6 +211,9 @@ try {
           deliveries_per_second: Math.round((UPDATES * ENDPOINTS) / seconds),
           seconds: +seconds.toFixed(2),
           drain_after_last_answer_seconds: +drain.toFixed(2),
+          // Once the API is idle, the worker has the machine to itself: its rate draining what is left.
+          drain_deliveries_per_second: drain > 0.5 ? Math.round((expected - deliveredByLastAnswer) / drain) : null,
+          worker_cpu_ms_per_delivery: +(workerCpu / (UPDATES * ENDPOINTS)).toFixed(3),
         },
         refused_signatures: receiver.refused,
       },

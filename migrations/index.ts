@@ -14,6 +14,7 @@ import { InvoiceShares1795449000000 } from './1795449000000-invoice-shares.js';
 import { DocumentSectionals1795450000000 } from './1795450000000-document-sectionals.js';
 import { DocumentFormat1795451000000 } from './1795451000000-document-format.js';
 import { SdiSandboxNotices1795452000000 } from './1795452000000-sdi-sandbox-notices.js';
+import { DeliveryWaiting1795453000000 } from './1795453000000-delivery-waiting.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   DocumentSectionals1795450000000,
   DocumentFormat1795451000000,
   SdiSandboxNotices1795452000000,
+  DeliveryWaiting1795453000000,
 ];

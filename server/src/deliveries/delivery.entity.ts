@@ -50,6 +50,10 @@ export class Delivery {
   @Column('text')
   status: DeliveryStatus;
 
+  /** Behind an earlier delivery of its ordering key that has not been attempted yet (delivery-order.ts). */
+  @Column('boolean')
+  waiting: boolean;
+
   /** Attempts made in the current schedule (a replay starts a new one). */
   @Column('integer')
   attempts: number;

@@ -8,6 +8,7 @@ import { Receiver, waitFor } from '../../test/webhook-receiver.js';
 import { startWorker } from '../../test/worker.js';
 import type { Category } from '../categories/category.entity.js';
 import type { Document } from '../documents/document.entity.js';
+import { EventFanOut } from './event-fan-out.js';
 import { USER_AGENT } from './webhook-sender.js';
 
 const RETRY_SCHEDULE = '300ms,300ms,300ms';
@@ -109,6 +110,40 @@ describe('webhook delivery', () => {
       expect(versions).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     }
   }, 180_000);
+
+  it('holds a delivery behind an earlier event of its document fanned out later, and lets go of one a race left waiting', async () => {
+    const { tenant, docs, receiver, endpoint } = await setUp();
+    // Two events of one document, relayed (so the relay leaves them alone) but not fanned out yet: the queue lost the
+    // first one's job, and the second one's job runs first.
+    const event = async (version: number, at: string): Promise<string> =>
+      (
+        await api.db.query(
+          `INSERT INTO events (company_id, type, payload, created_at, relayed_at) VALUES ($1, 'document.updated', $2, $3, now()) RETURNING id`,
+          [tenant.companyId, { id: docs[0].id, version }, at],
+        )
+      )[0].id;
+    const first = await event(2, '2026-01-01T10:00:00Z');
+    const second = await event(3, '2026-01-01T10:00:01Z');
+    const fanOut = worker.get(EventFanOut);
+    await fanOut.fanOut([second]);
+    const [held] = await api.db.query(`SELECT waiting FROM deliveries WHERE event_id = $1`, [second]);
+    expect(held.waiting).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received).toEqual([]);
+    await fanOut.fanOut([first]);
+    await waitFor(() => receiver.received.length >= 2, 'both deliveries');
+    expect(receiver.received.map((r) => r.body.id)).toEqual([first, second]);
+
+    // A delivery left waiting with nothing before it (a fan-out and a recording that missed each other) goes all the same.
+    const third = await event(4, '2026-01-01T10:00:02Z');
+    await api.db.query(`UPDATE events SET dispatched_at = now() WHERE id = $1`, [third]);
+    await api.db.query(
+      `INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at, waiting) VALUES ('webhook', $1, $2, $3, '2026-01-01T10:00:02Z', true)`,
+      [endpoint.id, third, docs[0].id],
+    );
+    await waitFor(() => receiver.received.length >= 3, 'the stranded delivery', 15_000);
+    expect(receiver.received[2].body.id).toBe(third);
+  });
 
   it("delivers document.deleted after the document's earlier events, signed the same way, with the next version", async () => {
     const { tenant, categories, receiver, endpoint } = await setUp(0);

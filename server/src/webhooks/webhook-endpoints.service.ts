@@ -193,7 +193,7 @@ export class WebhookEndpointsService {
            FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $2
           WHERE ev.id = $3
          ON CONFLICT (endpoint_id, event_id) DO UPDATE
-            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
+            SET status = 'pending', attempts = 0, waiting = false, next_attempt_at = now(), completed_at = NULL
           WHERE deliveries.status <> 'pending'
          RETURNING id`,
         [endpoint.id, endpoint.integratorId, eventId.toLowerCase()],

@@ -11,6 +11,8 @@ import { checkUrlShape, guardedLookup, UrlNotAllowedError } from './url-guard.js
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
 
 export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
+/** Request bodies of the events in flight: a claim hands every endpoint of an event the same event object. */
+const bodies = new WeakMap<object, string>();
 /** Past this much, an answer's body is not read to the end: the connection is dropped instead of reused. */
 const BODY_DRAIN_LIMIT = 64 * 1024;
 
@@ -46,7 +48,12 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
 
   /** The request body: the event as the portal documents it (`id`, `event`, `company_id`, `data`). */
   static body(event: NonNullable<ClaimedDelivery['event']>): string {
-    return JSON.stringify({ id: event.id, event: event.type, company_id: event.companyId, data: event.payload });
+    let body = bodies.get(event);
+    if (body === undefined) {
+      body = JSON.stringify({ id: event.id, event: event.type, company_id: event.companyId, data: event.payload });
+      bodies.set(event, body);
+    }
+    return body;
   }
 
   /** `webhook-signature`: one signature per valid secret, the current one first. */
