@@ -108,6 +108,28 @@ describe('the database under contention', () => {
     });
   });
 
+  it('answers a list with 503, not 500, when its statement waits past DB_LOCK_TIMEOUT_MS', async () => {
+    // List pages run as prepared statements straight on the pool, not through TypeORM: their failures are mapped too.
+    await setUp({ DB_LOCK_TIMEOUT_MS: '300', DB_STATEMENT_TIMEOUT_MS: '2000' });
+    await listDocuments(rossi).expect(200);
+    const client = new pg.Client({ connectionString: api.config.databaseUrl });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE documents IN ACCESS EXCLUSIVE MODE');
+    held = {
+      release: async () => {
+        await client.query('ROLLBACK');
+        await client.end();
+      },
+    };
+    const { response, ms } = await timed(() => listDocuments(rossi));
+    expectUnavailable(response);
+    expect(ms).toBeLessThan(2000);
+    await held.release();
+    held = undefined;
+    await listDocuments(rossi).expect(200);
+  });
+
   it('answers 503 with Retry-After within DB_POOL_WAIT_MS when every pooled connection is busy (DB_COMPANY_WAIT_MS for the share)', async () => {
     await setUp({ DB_POOL_SIZE: '2', DB_COMPANY_CONNECTIONS: '2', DB_POOL_WAIT_MS: '300', DB_COMPANY_WAIT_MS: '300', DB_LOCK_TIMEOUT_MS: '20000' });
     await listDocuments(rossi).expect(200);

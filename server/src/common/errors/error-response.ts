@@ -64,6 +64,11 @@ function fromDatabase(error: QueryFailedError): ErrorResponse {
   if (code === '55P03') return unavailable('Another change holds a lock this request waited on for too long; nothing was changed, try again shortly.');
   if (code === '57014') return unavailable('The database took too long to answer; nothing was changed, try again shortly.');
   if (code.startsWith('08') || code === '57P01' || code === '57P03') return unavailable('The database is unavailable; try again shortly.');
+  // Wrapped failures of the connection itself (the query never reached the database, or lost it on the way).
+  if (isPoolTimeout(error.driverError)) return unavailable('Every database connection is busy; try again shortly.');
+  if (isConnectionFailure(error.driverError) || /^Connection terminated/.test(error.driverError?.message ?? '')) {
+    return unavailable('The database is unavailable; try again shortly.');
+  }
   return { ...single('internal_server_error', 'An unexpected error occurred; it has been logged.'), unexpected: error };
 }
 

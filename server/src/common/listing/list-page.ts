@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { QueryFailedError, type EntityMetadata, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
@@ -179,7 +179,11 @@ function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: s
  */
 async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): Promise<E[]> {
   const driver = qb.connection.driver as PostgresDriver;
-  const result = await (driver.master as Pool).query(prepare(qb));
+  const statement = prepare(qb);
+  // Failures become TypeORM's QueryFailedError, as from every other query, so a timeout answers 503 like the rest.
+  const result = await (driver.master as Pool).query(statement).catch((error: Error) => {
+    throw new QueryFailedError(statement.text, statement.values, error);
+  });
   const columns = selectedColumns(qb);
   return result.rows.map((raw: Record<string, unknown>) => {
     const entity = {} as Record<string, unknown>;
