@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { OutboxLoop } from './outbox-loop.js';
+import { OutboxLoop, withQueueTimeout } from './outbox-loop.js';
 import { PgListener } from '../database/pg-listener.js';
 import { WORK_CHANNELS } from '../database/work-channels.js';
 
@@ -11,8 +11,6 @@ export const EVENTS_QUEUE = 'events';
 const BATCH = 100;
 /** Longest sleep without a notification (they wake the relay as soon as an event commits). */
 const IDLE_MS = 1000;
-/** A queue write that takes longer fails the batch, whose events stay unrelayed and are tried again. */
-const QUEUE_TIMEOUT_MS = 5000;
 /** An event relayed this long ago and still not fanned out is checked: was its job lost? */
 export const SWEEP_AFTER_MS = 5000;
 
@@ -22,12 +20,6 @@ export interface EventJob {
   event: string;
   created_at: string;
   data: Record<string, unknown>;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)));
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -61,7 +53,8 @@ export class EventRelayService extends OutboxLoop {
         [BATCH],
       );
       if (rows.length === 0) return 0;
-      await withTimeout(
+      // A queue write that fails or hangs fails the batch, whose events stay unrelayed and are tried again.
+      await withQueueTimeout(
         this.queue.addBulk(
           rows.map((row) => ({
             name: row.type,
@@ -69,7 +62,6 @@ export class EventRelayService extends OutboxLoop {
             opts: { jobId: row.id, removeOnComplete: 1000, removeOnFail: false, attempts: 10, backoff: { type: 'exponential', delay: 1000 } },
           })),
         ),
-        QUEUE_TIMEOUT_MS,
         'queueing events',
       );
       await manager.query('UPDATE events SET relayed_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
@@ -89,9 +81,9 @@ export class EventRelayService extends OutboxLoop {
     );
     const lost: string[] = [];
     for (const { id } of rows) {
-      const job = await withTimeout(this.queue.getJob(id), QUEUE_TIMEOUT_MS, 'reading a job');
+      const job = await withQueueTimeout(this.queue.getJob(id), 'reading a job');
       if (!job) lost.push(id);
-      else if (await job.isFailed()) await job.retry();
+      else if (await withQueueTimeout(job.isFailed(), 'reading a job')) await withQueueTimeout(job.retry(), 'retrying a job');
     }
     if (lost.length) {
       this.logger.warn(`${lost.length} relayed event(s) had lost their job (Redis restarted empty?); relaying them again`);

@@ -1,6 +1,18 @@
 import type { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Doorbell } from './doorbell.js';
 
+/** A queue call (Redis) that takes longer fails: the round is tried again, and PostgreSQL still holds the work. */
+const QUEUE_TIMEOUT_MS = 5000;
+
+/** Bounds a queue call, so that a Redis that hangs fails the round instead of stopping the loop. */
+export function withQueueTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${QUEUE_TIMEOUT_MS} ms`)), QUEUE_TIMEOUT_MS)),
+  );
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export interface OutboxLoopSettings {
   /** Rows moved per batch: a full batch is followed by the next at once. */
   batch: number;

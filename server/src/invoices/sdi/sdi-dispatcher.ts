@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
-import { OutboxLoop } from '../../common/events/outbox-loop.js';
+import { OutboxLoop, withQueueTimeout } from '../../common/events/outbox-loop.js';
 import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 
 export const TRANSMIT_JOB = 'transmit';
@@ -50,19 +50,31 @@ export class SdiDispatcher extends OutboxLoop {
         [BATCH],
       );
       if (!rows.length) return 0;
-      await this.queue.addBulk(
-        rows.map(({ document_id }) => ({
-          name: TRANSMIT_JOB,
-          data: { documentId: document_id },
-          opts: { jobId: transmitJobId(document_id), attempts: 10, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: 1000, removeOnFail: 5000 },
-        })),
+      await withQueueTimeout(
+        this.queue.addBulk(
+          rows.map(({ document_id }) => ({
+            name: TRANSMIT_JOB,
+            data: { documentId: document_id },
+            opts: {
+              jobId: transmitJobId(document_id),
+              attempts: 10,
+              backoff: { type: 'exponential', delay: 2000 },
+              removeOnComplete: 1000,
+              removeOnFail: 5000,
+            },
+          })),
+        ),
+        'queueing transmissions',
       );
       await manager.query('UPDATE invoices SET transmission_queued_at = now() WHERE document_id = ANY($1::uuid[])', [rows.map((r) => r.document_id)]);
       return rows.length;
     });
   }
 
-  /** Queues again the transmissions of documents still CREATED whose job is gone; returns how many. */
+  /**
+   * Queues again the transmissions of documents still CREATED whose job is gone, and tries again those whose job failed
+   * for good (the channel was down through every attempt); returns how many.
+   */
   async sweep(): Promise<number> {
     const rows: Array<{ document_id: string }> = await this.db.query(
       `SELECT i.document_id FROM invoices i JOIN documents d ON d.id = i.document_id
@@ -71,12 +83,21 @@ export class SdiDispatcher extends OutboxLoop {
       [SDI_SWEEP_AFTER_MS],
     );
     const lost: string[] = [];
-    for (const { document_id } of rows) if (!(await this.queue.getJob(transmitJobId(document_id)))) lost.push(document_id);
+    let retried = 0;
+    for (const { document_id } of rows) {
+      const job = await withQueueTimeout(this.queue.getJob(transmitJobId(document_id)), 'reading a job');
+      if (!job) lost.push(document_id);
+      else if (await withQueueTimeout(job.isFailed(), 'reading a job')) {
+        await withQueueTimeout(job.retry(), 'retrying a job');
+        retried++;
+      }
+    }
+    if (retried) this.logger.warn(`${retried} SDI transmission(s) had failed every attempt; trying them again`);
     if (lost.length) {
       this.logger.warn(`${lost.length} SDI transmission(s) had lost their job (Redis restarted empty?); queueing them again`);
       await this.db.query('UPDATE invoices SET transmission_queued_at = NULL WHERE document_id = ANY($1::uuid[])', [lost]);
     }
-    return lost.length;
+    return lost.length + retried;
   }
 
   protected moveBatch(): Promise<number> {

@@ -12,6 +12,7 @@ import { invoiceToXml } from '../fatturapa/index.js';
 import { exampleInvoice, type ExampleOptions } from '../invoice-example.js';
 import { signInvoiceLink } from '../invoice-link.js';
 import { SDI_QUEUE } from './sdi-channel.js';
+import { SdiDispatcher, TRANSMIT_JOB } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import { SandboxSdiChannel } from './sdi-sandbox.js';
 
@@ -218,5 +219,37 @@ describe('the production SDI channel', () => {
     expect(job!.failedReason).toMatch(/^SDI channel not configured/);
     const document = await api.http.get(`/api/v1/companies/${tenant.companyId}/documents/${id}`).set(tenant.auth).expect(200);
     expect(document.body).toMatchObject({ status: 'CREATED', version: 1 });
+  });
+
+  it('has the sweeper try again a transmission whose job failed every attempt', async () => {
+    const tenant = await createTenant(api);
+    const invoice = exampleInvoice({ sellerVat: tenant.vatNumber.slice(2), number: 'R-2' });
+    const created = await api.http.post(`/api/v1/companies/${tenant.companyId}/documents/invoice?issue=true`).set(tenant.auth).send(invoice).expect(201);
+    const id = created.body.data[0].id;
+    const queue = worker.get<Queue>(getQueueToken(SDI_QUEUE));
+    const jobId = `transmit-${id}`;
+    await until(
+      'the transmission to be tried',
+      () => queue.getJob(jobId),
+      (j) => Boolean(j && j.attemptsMade > 0),
+    );
+    // Its last attempt comes at once: the job fails for good (the channel was down through all ten).
+    await queue.remove(jobId);
+    await queue.add(TRANSMIT_JOB, { documentId: id }, { jobId, attempts: 1 });
+    const failed = await until(
+      'the job to fail for good',
+      () => queue.getJob(jobId),
+      (j) => Boolean(j?.finishedOn),
+    );
+    expect(await failed!.isFailed()).toBe(true);
+
+    await api.db.query(`UPDATE invoices SET transmission_queued_at = now() - interval '1 hour' WHERE document_id = $1`, [id]);
+    expect(await worker.get(SdiDispatcher).sweep()).toBe(1);
+    const retried = await until(
+      'the transmission to be tried again',
+      () => queue.getJob(jobId),
+      (j) => Boolean(j?.finishedOn && j.finishedOn > failed!.finishedOn!),
+    );
+    expect(retried!.failedReason).toMatch(/^SDI channel not configured/);
   });
 });

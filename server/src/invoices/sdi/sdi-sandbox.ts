@@ -11,6 +11,7 @@ import { SDI_QUEUE, SdiChannel, type SdiFile } from './sdi-channel.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import type { SdiNotice } from './sdi-notices.js';
 import { sandboxOutcome } from './sandbox-triggers.js';
+import { withQueueTimeout } from '../../common/events/outbox-loop.js';
 
 export const SANDBOX_JOB = 'sandbox-notice';
 
@@ -80,10 +81,10 @@ export class SandboxSdiChannel extends SdiChannel {
     );
     let queued = 0;
     for (const { document_id, step, due_at } of owed) {
-      const job = await this.queue.getJob(jobId(document_id, step));
-      if (job && !(await job.isFailed())) continue;
-      await job?.remove();
-      await this.enqueue(document_id, step, Math.max(0, due_at.getTime() - Date.now()));
+      const job = await withQueueTimeout(this.queue.getJob(jobId(document_id, step)), 'reading a job');
+      if (job && !(await withQueueTimeout(job.isFailed(), 'reading a job'))) continue;
+      if (job) await withQueueTimeout(job.remove(), 'removing a failed job');
+      await withQueueTimeout(this.enqueue(document_id, step, Math.max(0, due_at.getTime() - Date.now())), 'queueing a notice');
       queued++;
     }
     if (queued) this.logger.warn(`${queued} SDI sandbox notice(s) had lost their job (Redis restarted empty?) or failed; queued again`);
