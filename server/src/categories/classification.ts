@@ -1,6 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { OptionalNullable } from '../common/validation/optional.js';
 import { Category } from './category.entity.js';
 
 /** The category and subcategory a document or a transaction carries. */
@@ -14,6 +18,33 @@ export interface ClassificationChanges {
   category_id?: string | null;
   subcategory_id?: string | null;
 }
+
+/** Documents and validates `category_id` of a PATCH payload that implements ClassificationChanges. */
+export const CategoryIdChange = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      format: 'uuid',
+      nullable: true,
+      description:
+        'A top-level category of the company, or null to clear it (and the subcategory with it). Sent without `subcategory_id`, the subcategory stays when it belongs to the new category and is cleared otherwise.',
+    }),
+    OptionalNullable(),
+    IsUUID('all', { message: 'category_id must be a uuid or null' }),
+  );
+
+/** Documents and validates `subcategory_id` of a PATCH payload that implements ClassificationChanges. */
+export const SubcategoryIdChange = (what: 'document' | 'transaction') =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      format: 'uuid',
+      nullable: true,
+      description: `A subcategory of the company belonging to the \`category_id\` sent in the same request, else to the ${what}'s current category (422 \`subcategory_mismatch\` otherwise), or null to clear it.`,
+    }),
+    OptionalNullable(),
+    IsUUID('all', { message: 'subcategory_id must be a uuid or null' }),
+  );
 
 /**
  * The classification a document or a transaction gets from a PATCH, by one rule for both:

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
 import { CategoryDto } from '../categories/category.dto.js';
+import { CategoryIdChange, type ClassificationChanges, SubcategoryIdChange } from '../categories/classification.js';
 import { MoneyDto } from '../common/money/money.js';
 import { FreeText } from '../common/validation/free-text.js';
 import { OptionalNullable } from '../common/validation/optional.js';
@@ -157,27 +157,11 @@ export const DOCUMENT_NOTES_MAX_LENGTH = 1000;
 
 /** Document update payload: every member is optional; those present are changed, null clears. */
 @ApiSchema({ name: 'DocumentUpdatePayload' })
-export class UpdateDocumentDto {
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      'A top-level category of the company, or null to clear it (and the subcategory with it). Sent without `subcategory_id`, the subcategory stays when it belongs to the new category and is cleared otherwise.',
-  })
-  @OptionalNullable()
-  @IsUUID('all', { message: 'category_id must be a uuid or null' })
+export class UpdateDocumentDto implements ClassificationChanges {
+  @CategoryIdChange()
   category_id?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      "A subcategory of the company belonging to the `category_id` sent in the same request, else to the document's current category (422 `subcategory_mismatch` otherwise), or null to clear it.",
-  })
-  @OptionalNullable()
-  @IsUUID('all', { message: 'subcategory_id must be a uuid or null' })
+  @SubcategoryIdChange('document')
   subcategory_id?: string | null;
 
   @ApiPropertyOptional({

@@ -1,8 +1,7 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { CategoryDto } from '../categories/category.dto.js';
+import { CategoryIdChange, type ClassificationChanges, SubcategoryIdChange } from '../categories/classification.js';
 import { MoneyDto } from '../common/money/money.js';
-import { OptionalNullable } from '../common/validation/optional.js';
 // A type-only import: Reconciliation names Transaction too, and the schema is referenced by name, not by class.
 import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transaction.entity.js';
@@ -65,26 +64,10 @@ export class TransactionDto {
 
 /** Transaction update payload: its classification. Members left out stay as they are; null clears. */
 @ApiSchema({ name: 'TransactionUpdatePayload' })
-export class UpdateTransactionDto {
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      'A top-level category of the company, or null to clear it (and the subcategory with it). Sent without `subcategory_id`, the subcategory stays when it belongs to the new category and is cleared otherwise.',
-  })
-  @OptionalNullable()
-  @IsUUID('all', { message: 'category_id must be a uuid or null' })
+export class UpdateTransactionDto implements ClassificationChanges {
+  @CategoryIdChange()
   category_id?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description:
-      "A subcategory of the company belonging to the `category_id` sent in the same request, else to the transaction's current category (422 `subcategory_mismatch` otherwise), or null to clear it.",
-  })
-  @OptionalNullable()
-  @IsUUID('all', { message: 'subcategory_id must be a uuid or null' })
+  @SubcategoryIdChange('transaction')
   subcategory_id?: string | null;
 }
