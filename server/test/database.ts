@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DataSource, MigrationInterface } from 'typeorm';
 import { createDataSource } from '../src/common/database/data-source.js';
 import { DEFAULTS } from '../src/config/config.js';
 import { preflight } from '../src/config/preflight.js';
@@ -91,4 +92,27 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
     name,
     drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/**
+ * A fresh test database with the schema as it was before `migration`: it and every later migration are undone, so a
+ * test can write rows the old way and then run the migrations. `drop()` disconnects and removes the database.
+ */
+export async function databaseBefore(migration: new () => MigrationInterface): Promise<{ db: DataSource; drop: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const db = createDataSource(database.url);
+  await db.initialize();
+  // TypeORM records a migration under its name member, else its class name.
+  const name = new migration().name ?? migration.name;
+  const drop = async () => {
+    await db.destroy();
+    await database.drop();
+  };
+  const executed = async () => (await db.query('SELECT 1 FROM migrations WHERE name = $1', [name])).length > 0;
+  if (!(await executed())) {
+    await drop();
+    throw new Error(`${name} is not among the migrations the test database ran.`);
+  }
+  while (await executed()) await db.undoLastMigration({ transaction: 'each' });
+  return { db, drop };
 }

@@ -10,8 +10,7 @@ import { buildOpenApiDocument, permissionSentence } from '../openapi/openapi.js'
 import { PUBLIC_ROUTE } from './auth/auth-context.js';
 import { ALL_PERMISSIONS, allows, normalizePermissions, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
 import { ERROR_CODES } from './errors/error-codes.js';
-import { createTestDatabase } from '../../test/database.js';
-import { createDataSource } from './database/data-source.js';
+import { databaseBefore } from '../../test/database.js';
 import { KeyPermissions1795437500000 } from '../../../migrations/1795437500000-key-permissions.js';
 
 /** Asserts a 403 insufficient_permission that names the permission the call needs. */
@@ -158,12 +157,8 @@ describe('permissions: restricted keys over HTTP', () => {
 
 describe('migration: key permissions', () => {
   it('gives the keys made before it *, and new rows must name their permissions', async () => {
-    const database = await createTestDatabase();
-    const db = createDataSource(database.url);
-    await db.initialize();
+    const { db, drop } = await databaseBefore(KeyPermissions1795437500000);
     try {
-      const executed = async () => (await db.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
-      while ((await executed()).includes(new KeyPermissions1795437500000().name)) await db.undoLastMigration({ transaction: 'each' });
       const [{ id: integrator }] = await db.query(`INSERT INTO integrators (name) VALUES ('Gestionale Rossi') RETURNING id`);
       const insertKey = (lookup: string) =>
         db.query(`INSERT INTO api_keys (integrator_id, environment, name, lookup, secret_hash) VALUES ($1, 'development', 'old', $2, 'x') RETURNING id`, [
@@ -175,8 +170,7 @@ describe('migration: key permissions', () => {
       expect(await db.query('SELECT permissions FROM api_keys WHERE id = $1', [old])).toEqual([{ permissions: ['*'] }]);
       await expect(insertKey('fls_dev_BBBBBBBB')).rejects.toThrow(/null value in column "permissions"/);
     } finally {
-      await db.destroy();
-      await database.drop();
+      await drop();
     }
   });
 });

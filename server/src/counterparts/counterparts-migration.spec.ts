@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../test/database.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { databaseBefore } from '../../test/database.js';
 import { CounterpartsWritable1795432671468 } from '../../../migrations/1795432671468-counterparts-writable.js';
 
 /**
@@ -9,21 +8,14 @@ import { CounterpartsWritable1795432671468 } from '../../../migrations/179543267
  * spelling) are merged into the oldest, which keeps its documents and takes the members it lacks.
  */
 describe('migration: one counterpart per VAT number', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: DataSource;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDataSource(database.url);
-    await db.initialize();
-    const executed = async () => (await db.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
-    while ((await executed()).includes(new CounterpartsWritable1795432671468().name)) await db.undoLastMigration({ transaction: 'each' });
+    ({ db, drop } = await databaseBefore(CounterpartsWritable1795432671468));
   });
 
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterAll(() => drop());
 
   it('merges duplicates into the oldest, moves their documents and keeps every other counterpart', async () => {
     const [{ id: company }] = await db.query(

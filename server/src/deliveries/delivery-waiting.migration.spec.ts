@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../test/database.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { databaseBefore } from '../../test/database.js';
 import { DeliveryWaiting1795453000000 } from '../../../migrations/1795453000000-delivery-waiting.js';
 
 /** The migration that stores which queued webhook deliveries wait for an earlier one of their document. */
 describe('migration: deliveries behind an earlier one wait', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: DataSource;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDataSource(database.url);
-    await db.initialize();
-    const executed = async () => (await db.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
-    while ((await executed()).includes(new DeliveryWaiting1795453000000().name)) await db.undoLastMigration({ transaction: 'each' });
+    ({ db, drop } = await databaseBefore(DeliveryWaiting1795453000000));
   });
 
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterAll(() => drop());
 
   it('marks the queued deliveries behind an unattempted one of the same document and endpoint, and no other', async () => {
     const [{ id: company }] = await db.query(

@@ -1,26 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../test/database.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { databaseBefore } from '../../test/database.js';
 import { DocumentFormat1795451000000 } from '../../../migrations/1795451000000-document-format.js';
 
 /** The migration that gives documents recorded without a format the one the rule gives (document-format.ts). */
 describe('migration: every document has a format', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: DataSource;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createDataSource(database.url);
-    await db.initialize();
-    const executed = async () => (await db.query('SELECT name FROM migrations')).map((row: { name: string }) => row.name);
-    while ((await executed()).includes(new DocumentFormat1795451000000().name)) await db.undoLastMigration({ transaction: 'each' });
+    ({ db, drop } = await databaseBefore(DocumentFormat1795451000000));
   });
 
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  afterAll(() => drop());
 
   it('sets FPA12 on documents issued to a public administration, FPR12 on the others, and keeps formats already set', async () => {
     const [{ id: company }] = await db.query(

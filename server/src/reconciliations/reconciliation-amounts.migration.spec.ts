@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../test/database.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { databaseBefore } from '../../test/database.js';
+import { ReconciliationAmounts1795431734858 } from '../../../migrations/1795431734858-reconciliation-amounts.js';
 
 /**
  * The migration that allocates existing reconciliations (migrations/1795431734858-reconciliation-amounts.ts), run on
@@ -14,12 +14,7 @@ describe('migration: reconciliation amounts', () => {
   const one = async (query: string, parameters: unknown[] = []) => ((await db.query(query, parameters)) as Array<Record<string, unknown>>)[0];
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    drop = database.drop;
-    db = createDataSource(database.url);
-    await db.initialize();
-    // Back to the schema before this migration (and any made after it).
-    while ((await db.query(`SELECT 1 FROM migrations WHERE name = 'ReconciliationAmounts1795431734858'`)).length) await db.undoLastMigration();
+    ({ db, drop } = await databaseBefore(ReconciliationAmounts1795431734858));
     const insert = async (name: string, query: string, parameters: unknown[]) => (ids[name] = (await one(`${query} RETURNING id`, parameters)).id as string);
     const company = await insert('company', `INSERT INTO companies (name, country, fiscal_regime) VALUES ('Rossi S.r.l.', 'IT', 'RF01')`, []);
     const account = await insert('account', `INSERT INTO accounts (company_id, currency) VALUES ($1, 'EUR')`, [company]);
@@ -74,10 +69,7 @@ describe('migration: reconciliation amounts', () => {
     await db.runMigrations();
   });
 
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
+  afterAll(() => drop());
 
   const flow = (name: string) => one('SELECT amount::text, paid_amount::text, payment_status, payment_date::text FROM flows WHERE id = $1', [ids[name]]);
   const allocated = async (name: string) => (await one('SELECT amount::text, currency FROM reconciliations WHERE id = $1', [ids[name]])).amount;
