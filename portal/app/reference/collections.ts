@@ -1,10 +1,13 @@
 import type { EnvironmentHosts } from "~/behaviour/environment";
-import type { OperationView, ReferenceModel } from "./model";
+import { exampleAs, type OperationView, type ReferenceModel } from "./model";
+import { isJsonMediaType } from "./samples/request";
+import { bodyText } from "./tryIt";
 
 /**
  * Postman and Insomnia files made from the reference model of the OpenAPI document the portal is built with, so
  * they list exactly the operations the reference shows. Both keep the host, the key and the company in variables:
  * `baseUrl` (the site's development host; production in its own Insomnia environment), `apiKey`, `company_id`.
+ * An operation whose body may be sent as several media types (an invoice as JSON or as XML) is one request per type.
  */
 
 export const POSTMAN_URL = "/downloads/flusso.postman_collection.json";
@@ -19,10 +22,27 @@ const requests = (model: ReferenceModel) =>
     .map((tag) => ({ tag, operations: tag.operations.filter((operation) => !operation.webhook) }))
     .filter((g) => g.operations.length > 0);
 
-function bodyText(operation: OperationView): string | undefined {
-  if (!operation.requestBody || operation.example.body === undefined) return undefined;
-  return JSON.stringify(operation.example.body, null, 2);
+interface Variant {
+  /** Absent for the operation's first request; the others are told apart by their media type, e.g. `application/xml`. */
+  label?: string;
+  body?: { contentType: string; text: string };
 }
+
+/** The requests an operation becomes: the example request's media type first, then each other type with its example. */
+function variants(operation: OperationView): Variant[] {
+  const types = operation.requestBody?.mediaTypes?.map((media) => media.contentType) ?? [operation.example.contentType];
+  return types.map((contentType, index) => {
+    const example = contentType ? exampleAs(operation, contentType) : operation.example;
+    return {
+      ...(index > 0 ? { label: contentType } : {}),
+      ...(contentType && example.body !== undefined ? { body: { contentType, text: bodyText(contentType, example.body) } } : {}),
+    };
+  });
+}
+
+const variantName = (operation: OperationView, { label }: Variant) => (label ? `${operation.summary} (${label})` : operation.summary);
+
+const postmanLanguage = (contentType: string) => (isJsonMediaType(contentType) ? "json" : contentType.includes("xml") ? "xml" : "text");
 
 /** A parameter's value in the files: the company is one variable for every request, others take the example. */
 function parameterValue(operation: OperationView, name: string, variable: (name: string) => string): string {
@@ -33,7 +53,7 @@ function parameterValue(operation: OperationView, name: string, variable: (name:
 export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts) {
   const item = requests(model).map(({ tag, operations }) => ({
     name: tag.name,
-    item: operations.map((operation) => {
+    item: operations.flatMap((operation) => {
       const segments = operation.path
         .split("/")
         .filter(Boolean)
@@ -45,14 +65,13 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
         disabled: !p.required,
       }));
       const enabled = query.filter((q) => !q.disabled);
-      const body = bodyText(operation);
-      return {
-        name: operation.summary,
+      return variants(operation).map((variant) => ({
+        name: variantName(operation, variant),
         request: {
           method: operation.method,
           header: [
             { key: "Accept", value: "application/json" },
-            ...(body !== undefined ? [{ key: "Content-Type", value: operation.requestBody!.contentType }] : []),
+            ...(variant.body ? [{ key: "Content-Type", value: variant.body.contentType }] : []),
           ],
           url: {
             raw: `{{baseUrl}}/${segments.join("/")}${enabled.length ? `?${enabled.map((q) => `${q.key}=${q.value}`).join("&")}` : ""}`,
@@ -65,11 +84,13 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
               ...(p.description ? { description: p.description } : {}),
             })),
           },
-          ...(body !== undefined ? { body: { mode: "raw", raw: body, options: { raw: { language: "json" } } } } : {}),
+          ...(variant.body
+            ? { body: { mode: "raw", raw: variant.body.text, options: { raw: { language: postmanLanguage(variant.body.contentType) } } } }
+            : {}),
           ...(operation.description ? { description: operation.description } : {}),
         },
         response: [],
-      };
+      }));
     }),
   }));
   return {
@@ -113,23 +134,22 @@ export function insomniaExport(model: ReferenceModel, hosts: EnvironmentHosts) {
     const folder = `fld_${slug(tag.name)}`;
     resources.push({ _id: folder, _type: "request_group", parentId: workspace, name: tag.name, description: "" });
     for (const operation of operations) {
-      const body = bodyText(operation);
-      resources.push({
-        _id: `req_${slug(operation.id)}`,
-        _type: "request",
-        parentId: folder,
-        name: operation.summary,
-        description: operation.description ?? "",
-        method: operation.method,
-        url: `${variable("baseUrl")}${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => variable(name))}`,
-        parameters: queryParameters(operation).map((p) => ({ name: p.name, value: p.example ?? "", disabled: !p.required })),
-        headers: [
-          { name: "Accept", value: "application/json" },
-          ...(body !== undefined ? [{ name: "Content-Type", value: operation.requestBody!.contentType }] : []),
-        ],
-        body: body !== undefined ? { mimeType: operation.requestBody!.contentType, text: body } : {},
-        authentication: { type: "bearer", token: variable("apiKey") },
-      });
+      for (const variant of variants(operation)) {
+        const { label, body } = variant;
+        resources.push({
+          _id: `req_${slug(operation.id)}${label ? `_${slug(label)}` : ""}`,
+          _type: "request",
+          parentId: folder,
+          name: variantName(operation, variant),
+          description: operation.description ?? "",
+          method: operation.method,
+          url: `${variable("baseUrl")}${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => variable(name))}`,
+          parameters: queryParameters(operation).map((p) => ({ name: p.name, value: p.example ?? "", disabled: !p.required })),
+          headers: [{ name: "Accept", value: "application/json" }, ...(body ? [{ name: "Content-Type", value: body.contentType }] : [])],
+          body: body ? { mimeType: body.contentType, text: body.text } : {},
+          authentication: { type: "bearer", token: variable("apiKey") },
+        });
+      }
     }
   }
   return { _type: "export", __export_format: 4, __export_date: "1970-01-01T00:00:00.000Z", __export_source: "flusso.portal", resources };

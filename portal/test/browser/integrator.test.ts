@@ -254,11 +254,20 @@ describe("search", () => {
 });
 
 describe("files for integrators and their tools", () => {
-  it("Postman and Insomnia files hold every operation of the document", async () => {
+  it("Postman and Insomnia files hold every operation of the document, and a request more for each further body type", async () => {
     const document = (await (await fetch(url("/openapi.json"))).json()) as {
-      paths: Record<string, Record<string, { operationId: string }>>;
+      paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, unknown> } }>>;
     };
-    const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+    // An operation whose body may be sent as several media types is one request per type, the first under its own id.
+    const operationIds = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap(({ operationId, requestBody }) => [
+        operationId,
+        ...Object.keys(requestBody?.content ?? {})
+          .slice(1)
+          .map((type) => `${operationId}_${type.replace(/[^A-Za-z0-9]+/g, "_")}`),
+      ]),
+    );
+    expect(operationIds).toContain("createInvoice_application_xml");
     const postmanResponse = await fetch(url("/downloads/flusso.postman_collection.json"));
     expect(postmanResponse.headers.get("content-disposition")).toContain("attachment");
     const postman = (await postmanResponse.json()) as {
@@ -278,6 +287,72 @@ describe("files for integrators and their tools", () => {
         .map((r) => r._id.replace(/^req_/, ""))
         .sort(),
     ).toEqual([...operationIds].sort());
+  });
+
+  it("offer the create-invoice call as JSON and as XML, each with its Content-Type and the document's example", async () => {
+    type Examples = { examples: Record<string, { value: unknown }> };
+    const document = (await (await fetch(url("/openapi.json"))).json()) as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, Examples> } }>>;
+    };
+    const example = (type: string) =>
+      Object.values(document.paths["/companies/{company_id}/documents/invoice"].post.requestBody.content[type].examples)[0].value;
+    const json = example("application/json");
+    const xml = example("application/xml") as string;
+    expect(xml).toMatch(/^<\?xml /);
+
+    const postman = (await (await fetch(url("/downloads/flusso.postman_collection.json"))).json()) as {
+      item: Array<{
+        item: Array<{
+          name: string;
+          request: {
+            method: string;
+            url: { raw: string };
+            header: Array<{ key: string; value: string }>;
+            body?: { mode: string; raw: string; options: { raw: { language: string } } };
+          };
+        }>;
+      }>;
+    };
+    const postmanCalls = postman.item
+      .flatMap((folder) => folder.item)
+      .filter(({ request }) => request.method === "POST" && request.url.raw.endsWith("/companies/:company_id/documents/invoice"));
+    expect(
+      postmanCalls.map(({ request }) => [
+        request.header.find((h) => h.key === "Content-Type")?.value,
+        request.body?.mode,
+        request.body?.options.raw.language,
+      ]),
+    ).toEqual([
+      ["application/json", "raw", "json"],
+      ["application/xml", "raw", "xml"],
+    ]);
+    expect(JSON.parse(postmanCalls[0].request.body!.raw)).toEqual(json);
+    expect(postmanCalls[1].request.body!.raw).toBe(xml);
+    expect(postmanCalls[1].name).not.toBe(postmanCalls[0].name);
+
+    const insomnia = (await (await fetch(url("/downloads/flusso.insomnia.json"))).json()) as {
+      resources: Array<{
+        _id: string;
+        _type: string;
+        name: string;
+        method?: string;
+        url?: string;
+        headers?: Array<{ name: string; value: string }>;
+        body?: { mimeType?: string; text?: string };
+      }>;
+    };
+    // Insomnia merges a re-imported file by _id: every resource has its own.
+    expect(new Set(insomnia.resources.map((r) => r._id)).size).toBe(insomnia.resources.length);
+    const insomniaCalls = insomnia.resources.filter(
+      (r) => r._type === "request" && r.method === "POST" && r.url!.endsWith("/companies/{{ _.company_id }}/documents/invoice"),
+    );
+    expect(insomniaCalls.map((r) => [r.headers!.find((h) => h.name === "Content-Type")?.value, r.body!.mimeType])).toEqual([
+      ["application/json", "application/json"],
+      ["application/xml", "application/xml"],
+    ]);
+    expect(JSON.parse(insomniaCalls[0].body!.text!)).toEqual(json);
+    expect(insomniaCalls[1].body!.text).toBe(xml);
+    expect(insomniaCalls[1].name).not.toBe(insomniaCalls[0].name);
   });
 
   it("sitemap.xml, robots.txt and llms-full.txt", async () => {
