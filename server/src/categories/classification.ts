@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
+import { findOwnedLocked } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { OptionalNullable } from '../common/validation/optional.js';
 import { Category } from './category.entity.js';
@@ -109,8 +109,5 @@ export async function classify(
  * (409 `category_in_use`), or went first, and then it is not found here.
  */
 async function findInUse(manager: EntityManager, companyId: string, id: string, what: 'Category' | 'Subcategory', pointer: string): Promise<Category> {
-  const categories = manager.getRepository(Category);
-  const category = await findOwned(categories, companyId, id, what, pointer);
-  if (!(await categories.findOne({ where: { id: category.id }, lock: { mode: 'for_key_share' } }))) throw ApiError.notFound(what, pointer);
-  return category;
+  return findOwnedLocked(manager.getRepository(Category), companyId, id, what, 'for_key_share', pointer);
 }

@@ -144,7 +144,7 @@ describe('request ids and logs', () => {
         level: 'error',
         request_id: id,
         status: 500,
-        err: { type: 'DatabaseError', code: '42P01', message: expect.stringMatching(/accounts/) },
+        err: { type: 'QueryFailedError', code: '42P01', message: expect.stringMatching(/accounts/) },
       });
       expect(JSON.stringify(failure)).not.toMatch(/parameters/);
       expect(access).toMatchObject({ level: 'info', request_id: id, status: 500 });

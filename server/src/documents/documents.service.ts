@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { classify } from '../categories/classification.js';
-import { findOwned } from '../common/database/find-owned.js';
+import { findOwned, findOwnedLocked } from '../common/database/find-owned.js';
+import { hydrate } from '../common/database/hydrate.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService, type EventType } from '../common/events/events.service.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
@@ -80,8 +81,7 @@ export class DocumentsService {
       throw ApiError.of('bad_request', 'The body names no member to update; send category_id, subcategory_id or notes.', '');
     }
     return this.db.transaction(async (manager) => {
-      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
-      const document = await this.lock(manager, found.id);
+      const document = await this.lockOwned(manager, companyId, id);
       const { categoryId, subcategoryId } = await classify(manager, companyId, document, changes, 'document');
       const notes = changes.notes === undefined ? document.notes : changes.notes;
       if (categoryId === document.categoryId && subcategoryId === document.subcategoryId && notes === document.notes) {
@@ -105,8 +105,7 @@ export class DocumentsService {
    */
   async delete(companyId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
-      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
-      const document = await this.lock(manager, found.id);
+      const document = await this.lockOwned(manager, companyId, id);
       if (document.isEInvoice === true && !DELETABLE_E_INVOICE_STATUSES.includes(document.status)) {
         throw ApiError.of(
           'document_sent_to_sdi',
@@ -135,6 +134,12 @@ export class DocumentsService {
     return document as LockedDocument;
   }
 
+  /** `lock` for a document named in the request: the company's, else findOwned's 404 or 403. */
+  async lockOwned(manager: EntityManager, companyId: string, id: string): Promise<LockedDocument> {
+    // FOR NO KEY UPDATE, as in `lock`.
+    return (await findOwnedLocked(manager.getRepository(Document), companyId, id, 'Document', 'for_no_key_update')) as LockedDocument;
+  }
+
   /**
    * Records that a locked document (or one of its flows) changed, inside the caller's transaction: increments its
    * version, moves `updated_at` to now (the clock after the lock, not the transaction's start, and always later than
@@ -151,11 +156,12 @@ export class DocumentsService {
    * hold for it as for updates.
    */
   private async recordChange(manager: EntityManager, document: LockedDocument, type: EventType): Promise<DocumentDto> {
-    await manager.query(
-      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp()) WHERE id = $1`,
+    const [rows]: [Array<Record<string, unknown>>] = await manager.query(
+      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp()) WHERE id = $1
+       RETURNING *`,
       [document.id],
     );
-    const changed = await manager.getRepository(Document).findOneByOrFail({ id: document.id });
+    const [changed] = hydrate(manager, Document, rows);
     const [presented] = await presentDocuments(manager, [changed], ALL_DOCUMENT_EXPANSIONS);
     await this.events.record(manager, changed.companyId, type, presented as unknown as Record<string, unknown>, changed.updatedAt);
     return presented;

@@ -59,8 +59,7 @@ export class FlowsService {
       throw ApiError.of('unprocessable_entity', 'amount must be greater than zero.', '/amount/amount');
     }
     return this.db.transaction(async (manager) => {
-      const found = await findOwned(manager.getRepository(Document), companyId, documentId, 'Document');
-      const document = await this.documents.lock(manager, found.id);
+      const document = await this.documents.lockOwned(manager, companyId, documentId);
       this.sameCurrency(document, body.amount.currency);
       await this.flowsWithinGross(manager, document, body.amount.amount, null);
       const flows = manager.getRepository(Flow);

@@ -258,8 +258,7 @@ export class InvoicesService {
   /** Issues a DRAFT: it becomes CREATED and, for an e-invoice, goes to the SDI. */
   async issue(companyId: string, id: string): Promise<DocumentDto> {
     return this.db.transaction(async (manager) => {
-      const found = await findOwned(manager.getRepository(Document), companyId, id, 'Document');
-      const document = await this.documents.lock(manager, found.id);
+      const document = await this.documents.lockOwned(manager, companyId, id);
       if (!canTransition(document.status, 'CREATED')) {
         throw ApiError.of('invalid_state', `The document is ${document.status}: only a DRAFT can be issued.`);
       }

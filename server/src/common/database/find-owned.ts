@@ -29,3 +29,24 @@ export async function byId<E extends { id: string }>(repository: Repository<E>, 
   const rows = await repository.createQueryBuilder('r').where('r.id IN (:...ids)', { ids: unique }).getMany();
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * findOwned that also takes a row lock (`mode`), in one read when the row is the company's; any other answer is
+ * findOwned's (404, or 403 for another company's row), without locking another company's row.
+ */
+export async function findOwnedLocked<E extends { id: string; companyId: string }>(
+  repository: Repository<E>,
+  companyId: string,
+  id: string,
+  what: string,
+  mode: 'for_no_key_update' | 'for_key_share',
+  pointer?: string,
+): Promise<E> {
+  if (isUuid(id)) {
+    const row = await repository.findOne({ where: { id, companyId } as FindOptionsWhere<E>, lock: { mode } });
+    if (row) return row;
+  }
+  await findOwned(repository, companyId, id, what, pointer);
+  // It was the company's, and was deleted between the two reads.
+  throw ApiError.notFound(what, pointer);
+}
