@@ -19,6 +19,9 @@ import { checkJsonBody } from './common/validation/json-body.js';
 import { registerXmlBodies } from './common/http/xml-body.js';
 import { XML_BODY_LIMIT, XML_ROUTES } from './invoices/xml-routes.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
+import { AuthService } from './common/auth/auth.service.js';
+import { registerBodyAuthentication } from './common/auth/guards.js';
+import { RateLimiterService } from './common/auth/rate-limiter.service.js';
 import type { AppConfig } from './config/config.js';
 import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
 
@@ -68,6 +71,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   );
   registerAccessLog(fastify);
   registerSecurityHooks(fastify, config);
+  // Before the XML routes' content-type answers, so those too come after authentication; no provider in preview.
+  if (!options.preview) registerBodyAuthentication(fastify, app.get(AuthService), app.get(RateLimiterService));
   registerXmlBodies(fastify, { routes: XML_ROUTES, bodyLimit: XML_BODY_LIMIT });
   // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor claims the key); no provider in preview.
   if (!options.preview) registerIdempotency(fastify, app.get(IdempotencyService));
@@ -83,6 +88,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   fastify.removeContentTypeParser('application/x-www-form-urlencoded');
 
   const document = buildOpenApiDocument(app);
-  fastify.get(`${BASE_PATH}/openapi.json`, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  fastify.get(`${BASE_PATH}/openapi.json`, { config: { public: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
   return app;
 }

@@ -116,6 +116,27 @@ describe('authentication', () => {
     expect(listed.body.data.map((c: { id: string }) => c.id).sort()).toEqual([tenant.companyId, extra.id].sort());
   });
 
+  it('a request whose body is refused (bad JSON, wrong type, too large) is authenticated first: 401 without a valid key', async () => {
+    const reconciliations = `/api/v1/companies/${rossi.companyId}/reconciliations`;
+    const refused = [
+      () => api.http.post(reconciliations).set('content-type', 'application/json').send('{"flow_id":'),
+      () => api.http.post(reconciliations).set('content-type', 'text/plain').send('flow_id=x'),
+      () => api.http.post(reconciliations).set('content-type', 'application/xml').send('<flow_id/>'),
+      () =>
+        api.http
+          .post(reconciliations)
+          .set('content-type', 'application/json')
+          .send(JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) })),
+      () => api.http.post(`/api/v1/companies/${rossi.companyId}/documents/invoice`).set('content-type', 'text/csv').send('a,b'),
+    ];
+    for (const send of refused) {
+      const response = await send();
+      expectError(response, 401, 'unauthorized');
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="flusso"');
+      expectError(await send().set('Authorization', 'Bearer fls_dev_00000000000000000000000000000000'), 401, 'unauthorized', undefined, NOT_VALID);
+    }
+  });
+
   it('the OpenAPI document needs no key', async () => {
     const response = await api.http.get('/api/v1/openapi.json').expect(200);
     expect(response.body.info.version).toBe('1.2.0');
@@ -158,6 +179,23 @@ describe('rate limiting (RATE_LIMIT_POINTS=3), shared by every process through R
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(refused.body.errors[0].detail).toContain(`retry in ${retryAfter} seconds`);
     }
+  });
+
+  it('counts a request whose body is refused before it reaches its route, and says so in the headers', async () => {
+    const bianchi = await createTenant(api, 'Bianchi Impianti S.r.l.');
+    const post = () => api.http.post(`/api/v1/companies/${bianchi.companyId}/reconciliations`).set(bianchi.auth);
+    const malformed = await post().set('content-type', 'application/json').send('{"flow_id":');
+    expectError(malformed, 400, 'bad_request');
+    expect([malformed.headers['x-ratelimit-limit'], malformed.headers['x-ratelimit-remaining']]).toEqual(['3', '2']);
+    const wrongType = await post().set('content-type', 'text/plain').send('flow_id=x');
+    expectError(wrongType, 415, 'unsupported_media_type');
+    expect(wrongType.headers['x-ratelimit-remaining']).toBe('1');
+    const xml = await post().set('content-type', 'application/xml').send('<flow_id/>');
+    expectError(xml, 415, 'unsupported_media_type');
+    expect(xml.headers['x-ratelimit-remaining']).toBe('0');
+    const past = await post().set('content-type', 'application/json').send('{"flow_id":');
+    expectError(past, 429, 'too_many_requests');
+    expect(past.headers['retry-after']).toBeDefined();
   });
 
   it('limits each key separately, and does not count calls without a valid key', async () => {

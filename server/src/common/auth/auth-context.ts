@@ -1,4 +1,5 @@
-import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import type { Environment } from '../../config/config.js';
 
@@ -16,8 +17,11 @@ export interface AuthContext {
 export type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
 
 export const PUBLIC_ROUTE = 'flusso:public';
-/** Marks a route that answers without an API key (the OpenAPI document, health checks). */
-export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/**
+ * Marks a route that answers without an API key (the OpenAPI document, health checks): for the guard, and in the
+ * Fastify route's config for the hook that authenticates requests with a body before it is read (guards.ts).
+ */
+export const Public = () => applyDecorators(SetMetadata(PUBLIC_ROUTE, true), RouteConfig({ public: true }));
 
 export const CurrentAuth = createParamDecorator((_: unknown, context: ExecutionContext): AuthContext => {
   const auth = context.switchToHttp().getRequest<AuthenticatedRequest>().auth;

@@ -1,10 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CompanyShares } from '../database/company-shares.js';
 import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
+import { sendError } from '../errors/send-error.js';
 import { PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context.js';
 import { AuthService } from './auth.service.js';
 import { allows, type Permission, REQUIRED_PERMISSION } from './permissions.js';
@@ -27,18 +28,45 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    try {
-      request.auth = await this.auth.authenticate(request.headers.authorization, request.ip);
-    } catch (error) {
-      reply.header('www-authenticate', 'Bearer realm="flusso"');
-      throw error;
-    }
-    await this.rateLimiter.consume(request.auth.keyId, reply);
+    // A request with a body was admitted before its body was read (registerBodyAuthentication).
+    request.auth ??= await admit(request, http.getResponse<FastifyReply>(), this.auth, this.rateLimiter);
     const needed = this.reflector.get<Permission | undefined>(REQUIRED_PERMISSION, context.getHandler()) ?? '*';
     if (!allows(request.auth.permissions, needed)) throw ApiError.insufficientPermission(needed);
     return true;
   }
+}
+
+/** The key of a request (401 with a challenge), counted against its rate limit (429 past it). */
+async function admit(request: FastifyRequest, reply: FastifyReply, auth: AuthService, rateLimiter: RateLimiterService) {
+  let context;
+  try {
+    context = await auth.authenticate(request.headers.authorization, request.ip);
+  } catch (error) {
+    reply.header('www-authenticate', 'Bearer realm="flusso"');
+    throw error;
+  }
+  await rateLimiter.consume(context.keyId, reply);
+  return context;
+}
+
+/**
+ * Fastify refuses a malformed, mistyped or oversized body before any guard runs. So a request with a body, to a route
+ * that needs a key, is admitted as the guard would do before the body is read: without a valid key it is a 401, and
+ * with one it is counted and carries the rate-limit headers whatever its body turns out to be.
+ */
+export function registerBodyAuthentication(fastify: FastifyInstance, auth: AuthService, rateLimiter: RateLimiterService): void {
+  fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply) => {
+    const { url, config } = request.routeOptions;
+    const withBody =
+      request.headers['content-type'] !== undefined || request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (!url || !withBody || request.method === 'OPTIONS' || (config as { public?: boolean }).public) return;
+    try {
+      request.auth = await admit(request, reply, auth, rateLimiter);
+    } catch (error) {
+      sendError(request, reply, error);
+      return reply;
+    }
+  });
 }
 
 /**
