@@ -12,12 +12,14 @@ const HEADERS = {
   },
   RateLimitLimit: {
     name: RATE_LIMIT_LIMIT_HEADER,
-    description: 'Requests the API key may send in the current window (see `retry-after` on a 429). On every answer once the key is recognised.',
+    description:
+      'Requests the API key may send in the current window (see `retry-after` on a 429). On every answer once the key is recognised; on a 401, and on the 429 of too many failed authentications, the failed authentications allowed per window instead (there is no key to count against).',
     schema: { type: 'integer', minimum: 1 },
   },
   RateLimitRemaining: {
     name: RATE_LIMIT_REMAINING_HEADER,
-    description: "Requests the API key may still send in the current window; 0 on a 429 of the key's own limit.",
+    description:
+      "Requests the API key may still send in the current window; 0 on a 429 of the key's own limit. On a 401, the failed authentications the key's prefix and the client's address may still make before 429.",
     schema: { type: 'integer', minimum: 0 },
   },
   RetryAfter: {
@@ -34,17 +36,17 @@ const HEADERS = {
 type HeaderName = keyof typeof HEADERS;
 
 /**
- * Statuses that always come after the API key was recognised and counted (ApiKeyGuard): successes and the answers of
- * the checks that follow it. A 400, 403, 404, 413, 415 or 429 may also come before (a body Fastify refuses to parse,
- * HTTPS required, a path segment longer than any id, the failed-authentication throttle) and a 5xx from anywhere:
- * they carry the rate-limit headers or not.
+ * Statuses that always carry the rate-limit headers: those that come after the API key was recognised and counted
+ * (ApiKeyGuard), successes and the answers of the checks that follow it, and 401, whose headers count failed
+ * authentications instead. A 400, 403, 404, 413, 415 or 429 may also come before (a body Fastify refuses to parse,
+ * HTTPS required, a path segment longer than any id) and a 5xx from anywhere: they carry the headers or not.
  */
-const AFTER_AUTHENTICATION = /^(2..|409|422)$/;
+const WITH_RATE_LIMIT = /^(2..|401|409|422)$/;
 
 /** The headers an operation's answer with this status always carries. */
 function headersOf(status: string, authenticated: boolean): HeaderName[] {
   const names: HeaderName[] = ['RequestId'];
-  if (authenticated && AFTER_AUTHENTICATION.test(status)) names.push('RateLimitLimit', 'RateLimitRemaining');
+  if (authenticated && WITH_RATE_LIMIT.test(status)) names.push('RateLimitLimit', 'RateLimitRemaining');
   if (status === '429' || status === '503') names.push('RetryAfter');
   if (status === '401') names.push('WwwAuthenticate');
   return names;

@@ -9,7 +9,7 @@ import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey }
 import type { AuthContext } from './auth-context.js';
 import { authInvalidationChannel } from './auth-invalidation.js';
 import { FailedAuthThrottle } from './failed-auth-throttle.js';
-import { RateLimiterService } from './rate-limiter.service.js';
+import { RATE_LIMIT_LIMIT_HEADER, RATE_LIMIT_REMAINING_HEADER, RateLimiterService } from './rate-limiter.service.js';
 
 /** What the database said about one key lookup, kept briefly in the process. */
 interface CachedLookup {
@@ -88,18 +88,16 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   }
 
   async authenticate(authorization: string | undefined, address: string): Promise<AuthContext> {
-    if (!authorization) {
-      throw ApiError.of('unauthorized', 'Send an API key as a bearer token: "Authorization: Bearer <API key>".');
-    }
+    if (!authorization) throw await this.unauthorized('Send an API key as a bearer token: "Authorization: Bearer <API key>".', address);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw ApiError.of('unauthorized', 'The Authorization header must be "Bearer <API key>".');
+    if (!match) throw await this.unauthorized('The Authorization header must be "Bearer <API key>".', address);
     const parsed = parseKey(match[1]);
     if (!parsed) return this.refuse(undefined, address);
     if (parsed.environment !== this.config.environment) {
-      throw ApiError.of(
-        'unauthorized',
+      throw await this.unauthorized(
         `This is a ${parsed.environment} API key, but this is the ${this.config.environment} environment; ` +
           `use a key starting with ${KEY_PREFIX[this.config.environment]}.`,
+        address,
       );
     }
     const cached = this.cached(parsed.lookup);
@@ -175,15 +173,29 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   private async refuse(lookup: string | undefined, address: string): Promise<never> {
     const blocked = this.throttle.blocked(lookup, address);
     if (blocked > 0) this.tooMany(blocked);
-    const wait = await this.throttle.failed(lookup, address);
-    if (wait > 0) this.tooMany(wait);
-    throw ApiError.of('unauthorized', NOT_VALID);
+    const { waitMs, remaining } = await this.throttle.failed(lookup, address);
+    if (waitMs > 0) this.tooMany(waitMs);
+    throw ApiError.of('unauthorized', NOT_VALID, undefined, this.allowance(remaining));
+  }
+
+  /** 401 for a request that names no usable key: nothing is counted; the headers say what its address may still fail. */
+  private async unauthorized(detail: string, address: string): Promise<ApiError> {
+    return ApiError.of('unauthorized', detail, undefined, this.allowance(await this.throttle.remaining(address)));
   }
 
   private tooMany(waitMs: number): never {
     const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
     throw ApiError.of('too_many_requests', `Too many failed authentications from this address or for this key; retry in ${retryAfter} seconds.`, undefined, {
       'retry-after': String(retryAfter),
+      ...this.allowance(0),
     });
+  }
+
+  /**
+   * The rate-limit headers of an answer without a valid key: there is no key to count against, so they carry the
+   * failed authentications allowed per window (AUTH_FAILURE_LIMIT) and how many are left.
+   */
+  private allowance(remaining: number): Record<string, string> {
+    return { [RATE_LIMIT_LIMIT_HEADER]: String(this.throttle.perWindow), [RATE_LIMIT_REMAINING_HEADER]: String(remaining) };
   }
 }

@@ -38,7 +38,7 @@ export class FailedAuthThrottle {
 
   constructor(
     private readonly config: Pick<AppConfig, 'authFailures' | 'redisPrefix'>,
-    private readonly redis: Pick<Redis, 'eval'>,
+    private readonly redis: Pick<Redis, 'eval' | 'get'>,
   ) {
     this.limit = config.authFailures.limit;
     this.windowMs = config.authFailures.windowSeconds * 1000;
@@ -57,8 +57,11 @@ export class FailedAuthThrottle {
     return wait;
   }
 
-  /** Counts a failure; returns the milliseconds to wait when it took the prefix or the address past the limit, else 0. */
-  async failed(lookup: string | undefined, address: string): Promise<number> {
+  /**
+   * Counts a failure. Returns the milliseconds to wait when it took the prefix or the address past the limit (else 0),
+   * and the failures the prefix and the address may still make in their windows (the fewer of the two).
+   */
+  async failed(lookup: string | undefined, address: string): Promise<{ waitMs: number; remaining: number }> {
     const subjects = this.subjects(lookup, address);
     const counts = await this.countInRedis(subjects).catch(() => this.countLocally(subjects));
     const now = Date.now();
@@ -70,7 +73,21 @@ export class FailedAuthThrottle {
       this.blockedUntil.set(subject, resetAt);
       if (count > this.limit) wait = Math.max(wait, resetAt - now);
     });
-    return wait;
+    return { waitMs: wait, remaining: Math.max(0, this.limit - Math.max(...counts.map((c) => c.count))) };
+  }
+
+  /** The failures the address may still make in its window, counting nothing. */
+  async remaining(address: string): Promise<number> {
+    const [subject] = this.subjects(undefined, address);
+    const redisCount = await (this.redis.get(subject) as Promise<string | null>).then(Number, () => undefined);
+    const localWindow = this.local.get(subject);
+    const count = redisCount ?? (localWindow && localWindow.resetAt > Date.now() ? localWindow.count : 0);
+    return Math.max(0, this.limit - count);
+  }
+
+  /** The allowance of failed authentications, as the rate-limit headers carry it on an answer without a valid key. */
+  get perWindow(): number {
+    return this.limit;
   }
 
   private subjects(lookup: string | undefined, address: string): string[] {

@@ -66,6 +66,27 @@ describe('failed authentication', () => {
     await companies(rossi.key, '203.0.113.200').expect(200);
   });
 
+  it('carries the rate-limit headers without a valid key: the failed authentications its address may still make', async () => {
+    const address = '192.0.2.44';
+    const limitHeaders = (response: { headers: Record<string, string> }) => [response.headers['x-ratelimit-limit'], response.headers['x-ratelimit-remaining']];
+    // No key, or no usable one: nothing is counted.
+    const missing = await api.http.get('/api/v1/companies').set('X-Forwarded-For', address);
+    expectError(missing, 401, 'unauthorized');
+    expect(limitHeaders(missing)).toEqual([String(LIMIT), String(LIMIT)]);
+    const malformed = await api.http.get('/api/v1/companies').set('Authorization', 'Basic abc').set('X-Forwarded-For', address);
+    expect(limitHeaders(malformed)).toEqual([String(LIMIT), String(LIMIT)]);
+    // A wrong key is counted, down to 429.
+    for (let i = 1; i <= LIMIT; i++) {
+      const response = await companies(generateKey('development').key, address);
+      expectError(response, 401, 'unauthorized');
+      expect(limitHeaders(response)).toEqual([String(LIMIT), String(LIMIT - i)]);
+    }
+    const refused = await companies(generateKey('development').key, address);
+    expectError(refused, 429, 'too_many_requests');
+    expect(limitHeaders(refused)).toEqual([String(LIMIT), '0']);
+    expect(limitHeaders(await api.http.get('/api/v1/companies').set('X-Forwarded-For', address))).toEqual([String(LIMIT), '0']);
+  });
+
   it('counts failures per client address, across key prefixes, and refuses past the limit without the database', async () => {
     const address = '198.51.100.7';
     for (let i = 0; i < LIMIT; i++) expectError(await companies(generateKey('development').key, address), 401, 'unauthorized');
