@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '../flows/flow.enums.js';
+import { EXAMPLE_SELLER_VAT } from '../invoices/invoice-example.js';
 
 /**
  * What the demo company's books are made of: a trattoria in Bologna, its categories, the kinds of suppliers and
@@ -7,8 +8,13 @@ import type { PaymentMethod } from '../flows/flow.enums.js';
 
 export const DEMO_COMPANY = {
   name: 'Trattoria Da Mario S.r.l.',
-  /** A fixed partita IVA (valid check digit) by which reruns find the demo company again. */
-  vatNumber: 'IT04520671209',
+  /**
+   * The partita IVA of the Agenzia delle Entrate's example invoices (IT01234567890_FPR01.xml and the others), which is
+   * also the seller of the API reference's example: so those files, and the example, can be sent to the demo company
+   * as they are. Not a real one (its check digit is wrong, and `company:create` refuses it); reruns find the demo
+   * company again by it.
+   */
+  vatNumber: `IT${EXAMPLE_SELLER_VAT}`,
   country: 'IT',
   fiscalRegime: 'RF01',
 } as const;

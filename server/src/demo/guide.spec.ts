@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../../test/api.js';
+import { samples } from '../../test/fatturapa-oracle.js';
+import { invoiceToXml } from '../invoices/fatturapa/index.js';
+import { EXAMPLE_SELLER_VAT, exampleInvoice } from '../invoices/invoice-example.js';
 import { DEMO_COMPANY } from './catalogue.js';
 import { GUIDE_COUNTERPART_NAME, GUIDE_VAT_NUMBER } from './guide.js';
 import { seedDemo } from './seed-demo.js';
@@ -109,5 +112,39 @@ describe('the quickstart, followed on a fresh demo', () => {
     expect(byPrefix).toEqual([expect.objectContaining({ company_name: GUIDE_COUNTERPART_NAME })]);
     const byVat = (await get(`/companies/${company.id}/counterparts`, { 'filter[vat_number]': GUIDE_VAT_NUMBER }).expect(200)).body.data;
     expect(byVat).toHaveLength(1);
+  });
+
+  it("takes the reference's example and the Agenzia delle Entrate's example files as they are", async () => {
+    const [company] = (await get('/companies').expect(200)).body.data as Array<{ id: string; vat_number: string }>;
+    expect(company.vat_number).toBe(`IT${EXAMPLE_SELLER_VAT}`);
+    const post = (type: string, body: string | object) =>
+      api.http.post(`/api/v1/companies/${company.id}/documents/invoice`).set('Authorization', `Bearer ${key}`).set('Content-Type', type).send(body);
+    // The single-invoice files whose seller is the Agenzia's example VAT number.
+    const official = samples('valid').filter(({ bytes }) => {
+      const xml = bytes.toString('latin1').replace(/\s+/g, '');
+      return (
+        xml.split('<FatturaElettronicaBody>').length === 2 &&
+        /<CedentePrestatore><DatiAnagrafici><IdFiscaleIVA><IdPaese>IT<\/IdPaese><IdCodice>01234567890</.test(xml)
+      );
+    });
+    expect(official.map(({ name }) => name)).toEqual(expect.arrayContaining(['IT01234567890_FPA01.xml', 'IT01234567890_FPA02.xml', 'IT01234567890_FPR01.xml']));
+    // Some of them share a number, year and type (FPA01 and FPA02 are both invoice 123 of 2017): the second is the
+    // SDI's duplicate, 00404.
+    const created = new Set<string>();
+    for (const { name, bytes } of official) {
+      const response = await post('application/xml', bytes.toString('latin1'));
+      if (response.status === 201) {
+        expect(response.body.data[0]).toMatchObject({ direction: 'ISSUED' });
+        created.add(response.body.data[0].number);
+        continue;
+      }
+      const [error] = response.body.errors;
+      expect({ name, status: response.status, code: error.code }).toEqual({ name, status: 422, code: 'sdi_check_failed' });
+      expect(error.detail).toMatch(/^00404: The company already has invoice (\S+) /);
+      expect(created.has(/invoice (\S+) /.exec(error.detail)![1])).toBe(true);
+    }
+    expect(created.size).toBeGreaterThanOrEqual(1);
+    await post('application/json', exampleInvoice()).expect(201);
+    await post('application/xml', invoiceToXml(exampleInvoice({ number: 'FV-2026-0002' }))).expect(201);
   });
 });

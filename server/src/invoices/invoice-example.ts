@@ -5,8 +5,12 @@
  */
 import type { Invoice } from './fatturapa/index.js';
 
-/** The seller's VAT number unless given: a valid partita IVA, that of the reference's example company. */
-export const EXAMPLE_SELLER_VAT = '01234567897';
+/**
+ * The seller's VAT number unless given: that of the Agenzia delle Entrate's example invoices, and of the demo company
+ * (demo/catalogue.ts), so that the example is sent to the demo company as it is. Not a real partita IVA: the SDI's
+ * checks as Flusso applies them do not look up the register, and its check digit is wrong.
+ */
+export const EXAMPLE_SELLER_VAT = '01234567890';
 
 export interface ExampleOptions {
   /** The seller's Italian VAT number (11 digits, without IT). */
