@@ -163,6 +163,8 @@ describe('webhook delivery', () => {
     expect(Object.keys(deleted)).toEqual(['id', 'event', 'company_id', 'data']);
     expect(deleted).toMatchObject({ company_id: tenant.companyId, data: { id: draft.id, number: 'FV-BOZZA', category_id: categories[1].id, flows: [] } });
     expect(receiver.received[2].headers['webhook-id']).toBe(deleted.id);
+    // The attempt is recorded just after the receiver answered.
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to be recorded');
     const [latest] = await deliveries(tenant, endpoint.id);
     expect(latest).toMatchObject({ event_id: deleted.id, event: 'document.deleted', status: 'succeeded' });
   });
