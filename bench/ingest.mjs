@@ -13,7 +13,7 @@
 // (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
 // every run, so that runs compare.
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, cpuMs, processArgs } from './support.mjs';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -80,16 +80,6 @@ async function prepare() {
   }
   const key = await integrators.createKey(integrator.id, undefined, 'ingest bench');
   return { db, config, key: key.key, companyOf };
-}
-
-/** CPU time (ms, user + system) a process has used so far, from /proc; null where there is no /proc. */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
-  } catch {
-    return null;
-  }
 }
 
 /** The CPU used by the API process and by the PostgreSQL backends serving it while `work` runs. */

@@ -1,4 +1,6 @@
-// What the benchmarks share: a free port, their own database (named, or BENCH_…_DATABASE_URL), made afresh.
+// What the benchmarks share: a free port, their own database (named, or BENCH_…_DATABASE_URL), made afresh, the
+// arguments that start the built processes, and the CPU time a process has used.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
@@ -48,3 +50,13 @@ export async function freshDatabase(databaseUrl) {
  * BENCH_CPU_PROF=<folder>, each writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
  */
 export const processArgs = (script) => [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), script];
+
+/** CPU time (ms, user + system) a process has used so far, from /proc; null where there is no /proc. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return null;
+  }
+}

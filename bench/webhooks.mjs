@@ -10,10 +10,9 @@
 //      the worker has the machine to itself: its rate then), with the worker's CPU time per delivery.
 // Run with `npm run bench:webhooks` (builds first).
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
+import { benchDatabaseUrl, freePort, freshDatabase, cpuMs, processArgs } from './support.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -88,16 +87,6 @@ async function waitUntil(condition, what, timeoutMs = 300_000) {
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-/** CPU time (ms, user + system) a process has used so far, from /proc (NaN where there is none). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
-  } catch {
-    return NaN;
   }
 }
 
