@@ -6,6 +6,7 @@ import { ModulesContainer } from '@nestjs/core';
 import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { Fixtures } from '../../test/fixtures.js';
+import { exampleInvoice } from '../invoices/invoice-example.js';
 import { buildOpenApiDocument, permissionSentence } from '../openapi/openapi.js';
 import { PUBLIC_ROUTE } from './auth/auth-context.js';
 import { ALL_PERMISSIONS, allows, normalizePermissions, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
@@ -75,7 +76,13 @@ describe('permissions: restricted keys over HTTP', () => {
     rossi = await createTenant(api);
     base = `/api/v1/companies/${rossi.companyId}`;
     documentId = (await new Fixtures(api.db, rossi.companyId).document()).id;
-    for (const permissions of ['documents:read', 'documents:write', 'companies:read', 'reconciliations:write,documents:read']) {
+    for (const permissions of [
+      'documents:read',
+      'documents:write',
+      'companies:read',
+      'reconciliations:write,documents:read',
+      'documents:write,products:read',
+    ]) {
       const key = await api.integrators.createKey(rossi.integratorId, 'development', permissions, permissions);
       keys[permissions] = { Authorization: `Bearer ${key.key}` };
     }
@@ -107,6 +114,30 @@ describe('permissions: restricted keys over HTTP', () => {
     await api.http.post(`${base}/reconciliations`).set(keys['reconciliations:write,documents:read']).send({}).expect(400);
     await api.http.get('/api/v1/companies').set(keys['companies:read']).expect(200);
     expectInsufficient(await api.http.get('/api/v1/counterparts/search?vat_number=IT01234567890').set(keys['companies:read']), 'counterparts:read');
+  });
+
+  it("an invoice line that names a product needs products:read too: the product's values are read into the invoice", async () => {
+    const product = (
+      await api.http
+        .post(`${base}/products`)
+        .set(rossi.auth)
+        .send({ code: 'CONS-1', description: 'Consulenza', unit_price: { amount: '100', currency: 'EUR' }, vat_percentage: '22' })
+        .expect(201)
+    ).body.id as string;
+    const invoice = exampleInvoice({ sellerVat: rossi.vatNumber.slice(2), number: 'P-1' }) as unknown as {
+      fattura_elettronica_body: Array<{ dati_beni_servizi: { dettaglio_linee: Array<Record<string, unknown>> } }>;
+    };
+    const line = invoice.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0];
+    line.product_id = product;
+    const create = (key: { Authorization: string }) => api.http.post(`${base}/documents/invoice`).set(key).send(invoice);
+    expectInsufficient(await create(keys['documents:write']), 'products:read');
+    await create(keys['documents:write,products:read']).expect(201);
+    // Without a product, documents:write is enough.
+    await api.http
+      .post(`${base}/documents/invoice`)
+      .set(keys['documents:write'])
+      .send(exampleInvoice({ sellerVat: rossi.vatNumber.slice(2), number: 'P-2' }))
+      .expect(201);
   });
 
   it('every route of the API declares the one permission it needs', () => {

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CompanyId, Public } from '../common/auth/auth-context.js';
-import { RequirePermission } from '../common/auth/permissions.js';
+import { CompanyId, CurrentAuth, Public, type AuthContext } from '../common/auth/auth-context.js';
+import { allows, RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import type { QueryParams } from '../common/listing/list-query.js';
@@ -39,7 +39,7 @@ export class InvoicesController {
     operationId: 'createInvoice',
     summary: 'Create an e-invoice',
     description:
-      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.",
+      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.",
   })
   @ApiQuery({
     name: 'issue',
@@ -79,8 +79,8 @@ export class InvoicesController {
     'sectional_year_mismatch',
     ...COMMON_ERRORS,
   )
-  create(@CompanyId() companyId: string, @Req() request: FastifyRequest, @Query() query: QueryParams) {
-    const options = parseCreateInvoiceQuery(query);
+  create(@CompanyId() companyId: string, @CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest, @Query() query: QueryParams) {
+    const options = { ...parseCreateInvoiceQuery(query), productsReadable: allows(auth.permissions, 'products:read') };
     return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));
   }
 

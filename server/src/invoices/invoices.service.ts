@@ -43,6 +43,11 @@ export interface CreateInvoiceOptions {
   reconciliationIdentifier: string | null;
   /** The sectional that numbers the invoice (a JSON invoice without `numero`), or null: the invoice has its number. */
   sectionalId?: string | null;
+  /**
+   * Whether the caller may read the company's products (`products:read`): a line that names a `product_id` takes the
+   * product's values, so it needs that permission too. Unset for Flusso's own callers (the demo).
+   */
+  productsReadable?: boolean;
 }
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
@@ -141,6 +146,7 @@ export class InvoicesService {
     companyId: string,
     value: unknown,
     numbered: boolean,
+    productsReadable: boolean,
   ): Promise<{ invoice: Invoice; defaults: ProductDefaults }> {
     const copy = structuredClone(value);
     const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
@@ -162,6 +168,7 @@ export class InvoicesService {
     }
     const lines = productLines(copy);
     const productIds = lines.flatMap((line) => (line.productId ? [line.productId] : []));
+    if (productIds.length && !productsReadable) throw ApiError.insufficientPermission('products:read');
     const products = await companyProducts(manager, companyId, productIds);
     const defaults = applyProductDefaults(lines, products);
     const checked = validateInvoiceJson(copy);
@@ -185,7 +192,7 @@ export class InvoicesService {
     const read =
       body.kind === 'xml'
         ? { invoice: this.readXml(body.bytes), defaults: null }
-        : await this.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null);
+        : await this.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true);
     const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, body.kind);
