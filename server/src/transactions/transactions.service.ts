@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
 import { classify } from '../categories/classification.js';
-import { byId, findOwned } from '../common/database/find-owned.js';
+import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
 import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
@@ -67,10 +67,8 @@ export class TransactionsService {
       throw ApiError.of('bad_request', 'The body names no member to update; send category_id or subcategory_id.', '');
     }
     const updated = await this.db.transaction(async (manager) => {
-      const found = await findOwned(manager.getRepository(Transaction), companyId, id, 'Transaction');
       // Read under the row lock, so that the current subcategory the rules judge is the one stored.
-      const transaction = await manager.getRepository(Transaction).findOne({ where: { id: found.id }, lock: { mode: 'for_no_key_update' } });
-      if (!transaction) throw ApiError.notFound('Transaction');
+      const transaction = await findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
       const classification = await classify(manager, companyId, transaction, changes, 'transaction');
       if (classification.categoryId !== transaction.categoryId || classification.subcategoryId !== transaction.subcategoryId) {
         await manager.getRepository(Transaction).update({ id: transaction.id }, classification);
