@@ -196,6 +196,6 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
    * failed authentications allowed per window (AUTH_FAILURE_LIMIT) and how many are left.
    */
   private allowance(remaining: number): Record<string, string> {
-    return { [RATE_LIMIT_LIMIT_HEADER]: String(this.throttle.perWindow), [RATE_LIMIT_REMAINING_HEADER]: String(remaining) };
+    return { [RATE_LIMIT_LIMIT_HEADER]: String(this.throttle.limit), [RATE_LIMIT_REMAINING_HEADER]: String(remaining) };
   }
 }

@@ -33,7 +33,8 @@ const MAX_ENTRIES = 10_000;
 export class FailedAuthThrottle {
   private readonly blockedUntil = new Map<string, number>();
   private readonly local = new Map<string, Window>();
-  private readonly limit: number;
+  /** Failures allowed per window, for a prefix and for an address. */
+  readonly limit: number;
   private readonly windowMs: number;
 
   constructor(
@@ -83,11 +84,6 @@ export class FailedAuthThrottle {
     const localWindow = this.local.get(subject);
     const count = redisCount ?? (localWindow && localWindow.resetAt > Date.now() ? localWindow.count : 0);
     return Math.max(0, this.limit - count);
-  }
-
-  /** The allowance of failed authentications, as the rate-limit headers carry it on an answer without a valid key. */
-  get perWindow(): number {
-    return this.limit;
   }
 
   private subjects(lookup: string | undefined, address: string): string[] {
