@@ -7,13 +7,13 @@
 // (default …/flusso_bench) and reused when it already has the requested size.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { processArgs } from './support.mjs';
+import { benchEnv, startApi } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -95,11 +95,8 @@ async function interleaved(urls, headers, rounds) {
 
 const { db, demo } = await prepare();
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
-const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000' };
-const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-  env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const env = benchEnv(databaseUrl);
+const api = startApi(env, apiPort);
 const bare = fork('bench/bare-server.mjs', { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 const headers = { authorization: `Bearer ${demo.apiKey}` };
 const path = `/api/v1/companies/${demo.companyId}/transactions`;

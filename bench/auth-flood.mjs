@@ -8,9 +8,7 @@
 // round trip), so its ratio to the baseline is near 0. Run with `npm run bench:auth-flood` (builds first). The
 // database BENCH_AUTH_DATABASE_URL (default …/flusso_bench_auth) is created afresh on every run.
 import 'reflect-metadata';
-import { adminClient, benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { adminClient, benchDatabaseUrl, benchEnv, freePort, freshDatabase, startApi } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
@@ -40,18 +38,7 @@ async function run(key) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api/v1`;
   const before = await transactions();
-  const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_POINTS: '10000000',
-      REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = startApi(benchEnv(databaseUrl), port);
   const exited = new Promise((resolve) => api.once('exit', resolve));
   // Ready when it answers at all: an unauthenticated request is refused before any database work.
   for (let i = 0; ; i++) {

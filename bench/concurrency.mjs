@@ -11,9 +11,7 @@
 // `npm run bench:concurrency` (builds first). The database BENCH_CONCURRENCY_DATABASE_URL (default
 // …/flusso_bench_concurrency) is created afresh on every run.
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, startApi } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
@@ -161,18 +159,7 @@ const db = await freshDatabase(databaseUrl);
 const hot = await scenario(db, config, 'Calda S.r.l.', 3, 6);
 const spread = await scenario(db, config, 'Sparsa S.r.l.', 60, 120);
 const port = await freePort();
-const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-  env: {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_POINTS: '10000000',
-    REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startApi(benchEnv(databaseUrl), port);
 const base = `http://127.0.0.1:${port}/api/v1`;
 let failed = false;
 try {

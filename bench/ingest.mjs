@@ -13,8 +13,8 @@
 // (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
 // every run, so that runs compare.
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, cpuMs, processArgs } from './support.mjs';
-import { execFileSync, spawn } from 'node:child_process';
+import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi } from './support.mjs';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Agent, setGlobalDispatcher } from 'undici';
@@ -149,10 +149,7 @@ function xmllint(seconds) {
 
 const { db, key, companyOf } = await prepare();
 const port = await freePort();
-const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-  env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', RATE_LIMIT_POINTS: '10000000', PORT: String(port), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = startApi(benchEnv(databaseUrl), port);
 const base = `http://127.0.0.1:${port}/api/v1`;
 const headers = { authorization: `Bearer ${key}` };
 const listCompany = companyOf.get(samples[0].vat);

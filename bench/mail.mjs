@@ -8,9 +8,7 @@
 //   3. the API's own rate of accepting shares (202s per second, BENCH_CONNECTIONS clients, default 16).
 // Run with `npm run bench:mail` (builds first).
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, processArgs } from './support.mjs';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, startApi, startWorker } from './support.mjs';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -88,19 +86,8 @@ transport.close();
 // 2 and 3. Flusso.
 const { db, tenant } = await prepareDatabase();
 const apiPort = await freePort();
-const env = {
-  ...process.env,
-  DATABASE_URL: databaseUrl,
-  REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
-  LOG_LEVEL: 'error',
-  RATE_LIMIT_POINTS: '10000000',
-  SMTP_URL: smtpUrl,
-  SDI_SANDBOX_DELAYS: '10ms,10ms',
-};
-const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-  env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const env = benchEnv(databaseUrl, { SMTP_URL: smtpUrl, SDI_SANDBOX_DELAYS: '10ms,10ms' });
+const api = startApi(env, apiPort);
 let worker;
 const base = `http://127.0.0.1:${apiPort}/api/v1`;
 const headers = { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' };
@@ -121,7 +108,7 @@ try {
   const documentId = (await created.json()).data[0].id;
   // A courtesy copy follows the invoice to the SDI: the sandbox (in the worker) takes it first, then the worker stops
   // so that the shares queue up.
-  worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  worker = startWorker(env);
   await waitUntil(async () => {
     const document = await (await fetch(`${base}/companies/${tenant.companyId}/documents/${documentId}`, { headers })).json();
     return document.status !== 'CREATED';
@@ -149,7 +136,7 @@ try {
   const acceptRate = MAILS / ((performance.now() - started) / 1000);
 
   sink.first = 0;
-  worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  worker = startWorker(env);
   await waitUntil(() => sink.received - before >= MAILS, 'the shares to reach the sink');
   // From the first message at the sink to the last: the worker's steady rate, without its start-up.
   const drainRate = (MAILS - 1) / ((sink.last - sink.first) / 1000);

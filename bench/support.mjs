@@ -1,5 +1,7 @@
 // What the benchmarks share: a free port, their own database (named, or BENCH_…_DATABASE_URL), made afresh, the
-// arguments that start the built processes, and the CPU time a process has used.
+// environment and start of the built API and worker, and the CPU time a process has used.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import pg from 'pg';
@@ -46,10 +48,32 @@ export async function freshDatabase(databaseUrl) {
 }
 
 /**
- * The arguments that start one of the built processes (`dist/server/src/main.js`, `…/worker.js`): with
- * BENCH_CPU_PROF=<folder>, each writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+ * The environment of the built processes a benchmark starts: its database, a Redis prefix of its own, quiet logs and
+ * a rate limit out of the way; `extra` adds to it or overrides.
  */
-export const processArgs = (script) => [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), script];
+export const benchEnv = (databaseUrl, extra = {}) => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_POINTS: '10000000',
+  ...extra,
+});
+
+/**
+ * Starts a built process (`main.js` or `worker.js` of dist/server/src) with `env`, its output dropped and its errors
+ * shown. With BENCH_CPU_PROF=<folder>, it writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+ */
+function startBuilt(script, env) {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...profile, `dist/server/src/${script}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Starts the built API on 127.0.0.1:`port`. */
+export const startApi = (env, port) => startBuilt('main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+
+/** Starts the built worker. */
+export const startWorker = (env) => startBuilt('worker.js', env);
 
 /** CPU time (ms, user + system) a process has used so far, from /proc; null where there is no /proc. */
 export function cpuMs(pid) {

@@ -10,9 +10,7 @@
 //      the worker has the machine to itself: its rate then), with the worker's CPU time per delivery.
 // Run with `npm run bench:webhooks` (builds first).
 import 'reflect-metadata';
-import { benchDatabaseUrl, freePort, freshDatabase, cpuMs, processArgs } from './support.mjs';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, startWorker } from './support.mjs';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../dist/server/src/config/config.js';
@@ -99,18 +97,9 @@ const { db, tenant, documents, categories } = await prepareDatabase();
 const receiver = startReceiver();
 const receiverPort = await receiver.listen();
 const apiPort = await freePort();
-const env = {
-  ...process.env,
-  DATABASE_URL: databaseUrl,
-  REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
-  LOG_LEVEL: 'error',
-  RATE_LIMIT_POINTS: '10000000',
-};
-const api = spawn(process.execPath, processArgs('dist/server/src/main.js'), {
-  env: { ...env, PORT: String(apiPort), HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const worker = spawn(process.execPath, processArgs('dist/server/src/worker.js'), { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const env = benchEnv(databaseUrl);
+const api = startApi(env, apiPort);
+const worker = startWorker(env);
 const base = `http://127.0.0.1:${apiPort}/api/v1`;
 const headers = { authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' };
 
