@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Field } from './model-kit.js';
 import { GROUPS } from './model.js';
 import { invoiceJsonSchemas, type JsonSchema } from './openapi.js';
@@ -29,7 +30,8 @@ describe('the OpenAPI schema of the JSON invoice', () => {
     for (const [name, group] of Object.entries(GROUPS)) {
       const schema = schemas[name === 'FatturaElettronica' ? 'Invoice' : `Invoice${name}`];
       for (const field of fieldsOf(group) as Field[]) {
-        const property = schema.properties?.[field.json] as JsonSchema;
+        // A block with a choice keeps its members in the branches of its oneOf.
+        const property = [schema, ...(schema.oneOf ?? [])].map((s) => s.properties?.[field.json]).find(Boolean) as JsonSchema;
         expect({
           name,
           member: field.json,
@@ -52,6 +54,33 @@ describe('the OpenAPI schema of the JSON invoice', () => {
     expect(schemas.InvoiceDatiAnagraficiCedente.properties?.regime_fiscale.enum).toContain('RF20');
     expect(schemas.InvoiceDatiBeniServizi).toMatchObject({ required: ['dettaglio_linee', 'dati_riepilogo'] });
     expect(schemas.InvoiceAnagrafica.oneOf).toHaveLength(2);
+  });
+
+  it('writes a choice as one closed object per branch, so clients generate a union and each branch lists its members', () => {
+    const members = (schema: JsonSchema) => ({
+      properties: Object.keys(schema.properties ?? {}),
+      required: schema.required,
+      closed: schema.additionalProperties === false,
+    });
+    expect(schemas.InvoiceAnagrafica.properties).toBeUndefined();
+    expect(schemas.InvoiceAnagrafica.oneOf?.map(members)).toEqual([
+      { properties: ['denominazione', 'titolo', 'cod_eori'], required: ['denominazione'], closed: true },
+      { properties: ['nome', 'cognome', 'titolo', 'cod_eori'], required: ['nome', 'cognome'], closed: true },
+    ]);
+    // A member the block always requires is required in every branch.
+    expect(schemas.InvoiceRappresentanteFiscaleCessionario.oneOf?.map((branch) => branch.required)).toEqual([
+      ['id_fiscale_iva', 'denominazione'],
+      ['id_fiscale_iva', 'nome', 'cognome'],
+    ]);
+  });
+
+  it('accepts exactly one branch of a choice: a company name, or a first name and a surname', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const valid = ajv.compile({ ...schemas.InvoiceAnagrafica });
+    expect([{ denominazione: 'Rossi S.r.l.' }, { nome: 'Mario', cognome: 'Rossi', titolo: 'Dott.' }].map((a) => valid(a))).toEqual([true, true]);
+    expect(
+      [{}, { nome: 'Mario' }, { denominazione: 'Rossi S.r.l.', nome: 'Mario', cognome: 'Rossi' }, { denominazione: 'R', extra: 1 }].map((a) => valid(a)),
+    ).toEqual([false, false, false, false]);
   });
 
   it('documents Flusso’s product_id on a line as an optional, write-only uuid that is no FatturaPA element (nor in the XSD)', () => {

@@ -29,8 +29,6 @@ export interface JsonSchema {
   example?: unknown;
   allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
-  not?: JsonSchema;
-  anyOf?: JsonSchema[];
   $ref?: string;
 }
 
@@ -97,17 +95,27 @@ function objectSchema(group: Group, numbers: Map<Field, string>): JsonSchema {
   for (const field of fieldsOf(group)) properties[field.json] = propertySchema(field, numbers.get(field));
   for (const extension of group.extensions ?? []) properties[extension.json] = extensionSchema(extension);
   for (const particle of group.particles) if (particle.kind === 'field' && required(particle.occurs)) requiredMembers.push(particle.json);
-  const schema: JsonSchema = { type: 'object', description: `${group.meaning}.`, properties, additionalProperties: false };
-  if (requiredMembers.length) schema.required = requiredMembers;
-  const choices = group.particles.filter((p) => p.kind === 'choice');
-  if (choices.length) {
-    // Exactly one branch: `denominazione`, or `nome` and `cognome`.
-    schema.oneOf = choices[0].branches.map((branch, i, all) => ({
-      required: branch.map((f) => f.json),
-      not: { anyOf: all.filter((_, j) => j !== i).flatMap((other) => other.map((f) => ({ required: [f.json] }))) },
-    }));
-  }
-  return schema;
+  const description = `${group.meaning}.`;
+  const choice = group.particles.find((p) => p.kind === 'choice');
+  if (!choice)
+    return { type: 'object', description, properties, additionalProperties: false, ...(requiredMembers.length ? { required: requiredMembers } : {}) };
+  // Exactly one branch (`denominazione`, or `nome` and `cognome`): one whole object per branch, each closed to the
+  // members of the others, so generated clients get a union of two object types and readers see every member.
+  const branches = choice.branches.map((branch) => branch.map((f) => f.json));
+  return {
+    type: 'object',
+    description,
+    oneOf: branches.map((branch, i) => {
+      const others = new Set(branches.filter((_, j) => j !== i).flat());
+      return {
+        type: 'object',
+        description: `With ${branch.map((member) => `\`${member}\``).join(' and ')}.`,
+        properties: Object.fromEntries(Object.entries(properties).filter(([member]) => !others.has(member))),
+        required: [...requiredMembers, ...branch],
+        additionalProperties: false,
+      };
+    }),
+  };
 }
 
 /** The component schemas of the JSON invoice, keyed by component name (`Invoice`, `InvoiceDatiRiepilogo`…). */
