@@ -37,7 +37,7 @@ function examplesOf(document: Json): Found[] {
   const media = (content: Record<string, Media> | undefined, at: string, operation: Operation) => {
     for (const [type, entry] of Object.entries(content ?? {})) {
       if (!entry.schema) continue;
-      // The XML request of createInvoice is described by the JSON invoice's schema: only its JSON twin is checked here.
+      // Only JSON and text bodies (createInvoice's XML, the files answered) have a schema an example can be checked with.
       if (type !== 'application/json' && entry.schema.type !== 'string') continue;
       const schema = `${at}/content/${pointerToken(type)}/schema`;
       if (entry.example !== undefined) found.push({ where: `${schema} example`, schema, value: entry.example, operation });

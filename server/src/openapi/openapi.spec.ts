@@ -51,4 +51,17 @@ describe('the OpenAPI document the portal reads', () => {
     // The signed link to an invoice's XML takes no key: nothing is counted.
     expect(Object.keys(document.paths['/invoice-files/{document_id}'].get.responses['200'].headers)).toEqual(['x-request-id']);
   });
+
+  it('describes an XML request body as XML text, not as the JSON body it mirrors, each example under its own type', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const content = document.paths['/companies/{company_id}/documents/invoice'].post.requestBody.content;
+    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Invoice' });
+    expect(content['application/xml'].schema).toEqual({
+      type: 'string',
+      contentMediaType: 'application/xml',
+      description: expect.stringContaining('`Invoice`'),
+    });
+    expect(content['application/xml'].examples.xml.value).toMatch(/^<\?xml /);
+    expect(Object.keys(content['application/json'].examples)).toEqual(['json']);
+  });
 });

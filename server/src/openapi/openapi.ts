@@ -82,7 +82,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     ...document.components,
     schemas: { ...document.components?.schemas, ...(invoiceJsonSchemas() as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>) },
   };
-  examplesByMediaType(document);
+  bodiesByMediaType(document);
   describePermissions(document);
   documentIdempotency(document);
   documentLongPathSegments(document);
@@ -119,17 +119,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /**
  * A request body that takes several media types carries one example per type, named after the type's subtype (`xml`
  * for application/xml, `json` for application/json): Nest copies every example to every type, this keeps each under
- * its own.
+ * its own. Nest also gives every type the one schema, the JSON body's: an XML body is the text of an XML file, so its
+ * schema says a string of that media type (a generated client would otherwise type, and send, the XML as JSON).
  */
-function examplesByMediaType(document: OpenAPIObject): void {
+function bodiesByMediaType(document: OpenAPIObject): void {
   for (const path of Object.values(document.paths)) {
     for (const operation of Object.values(path)) {
-      const content = (operation as { requestBody?: { content?: Record<string, { examples?: Record<string, unknown> }> } }).requestBody?.content;
+      const content = (operation as { requestBody?: { content?: Record<string, { schema?: { $ref?: string }; examples?: Record<string, unknown> }> } })
+        .requestBody?.content;
       if (!content || Object.keys(content).length < 2) continue;
       for (const [type, media] of Object.entries(content)) {
         const subtype = type.split('/')[1];
         if (media.examples && subtype in media.examples) media.examples = { [subtype]: media.examples[subtype] };
+        if (subtype === 'xml' || subtype.endsWith('+xml')) media.schema = xmlText(type, content['application/json']?.schema?.$ref);
       }
     }
   }
+}
+
+/** The schema of an XML body: text of its media type, the XML form of the JSON body's schema. */
+function xmlText(type: string, jsonRef: string | undefined): Record<string, unknown> {
+  const twin = jsonRef ? ` It holds what \`${jsonRef.split('/').pop()}\` describes, under the XML element names given in each member's description.` : '';
+  return { type: 'string', contentMediaType: type, description: `The XML document, sent as it is (UTF-8 text).${twin}` };
 }
