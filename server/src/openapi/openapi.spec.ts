@@ -34,6 +34,24 @@ describe('the OpenAPI document the portal reads', () => {
     expect(Object.keys(document.webhooks)).toEqual(['documentUpdated', 'documentDeleted']);
   });
 
+  it('says what a request may hold as the API checks it: no undeclared body member, a member in every PATCH, no undeclared query parameter', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const schemas = document.components.schemas;
+    for (const name of ['ReconciliationCreatePayload', 'FlowUpdatePayload', 'InvoiceShareCreatePayload', 'BulkPaymentCreatePayload', 'BulkPaymentRow', 'Money'])
+      expect([name, schemas[name].additionalProperties]).toEqual([name, false]);
+    for (const name of ['DocumentUpdatePayload', 'FlowUpdatePayload', 'TransactionUpdatePayload', 'CounterpartUpdatePayload', 'WebhookEndpointUpdatePayload'])
+      expect([name, schemas[name].minProperties]).toEqual([name, 1]);
+    expect(schemas.CategoryUpdatePayload.minProperties).toBeUndefined();
+    for (const item of Object.values(document.paths) as Array<
+      Record<string, { parameters?: Array<{ in?: string }>; responses: Record<string, { description: string }> }>
+    >) {
+      for (const operation of Object.values(item)) {
+        if ((operation.parameters ?? []).some((parameter) => parameter.in === 'query')) continue;
+        expect(operation.responses['400'].description).toContain('`invalid_query_parameter`');
+      }
+    }
+  });
+
   it('declares the headers every answer carries: the request id, the rate limit once the key is counted, retry-after', async () => {
     const document = JSON.parse(await generateOpenApiJson());
     const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
