@@ -231,6 +231,30 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expectError(await api.http.get('/'), 404, 'not_found');
     });
 
+    it('a request naming a key but no route is counted: its 404 or 405 carries the rate-limit headers, a bad key is a 401', async () => {
+      const counted = (response: Response) => [response.status, response.headers['x-ratelimit-limit'], response.headers['x-ratelimit-remaining'] !== undefined];
+      expect(counted(await api.http.get('/api/v1/nope').set(rossi.auth))).toEqual([404, '1000000', true]);
+      expect(counted(await api.http.delete(`${company}/accounts`).set(rossi.auth))).toEqual([405, '1000000', true]);
+      expectError(await api.http.get('/api/v1/nope').set('authorization', 'Bearer fls_dev_notakeyatall'), 401, 'unauthorized');
+      expect((await api.http.get('/api/v1/nope')).headers['x-ratelimit-limit']).toBeUndefined();
+    });
+
+    it('a query parameter on an operation that takes none: 400 invalid_query_parameter before anything changes, after 401', async () => {
+      const detail = 'Unknown query parameter force.';
+      expectError(
+        await api.http.delete(`${company}/documents/${documentId}/flows/${flowId}?force=true`).set(rossi.auth),
+        400,
+        'invalid_query_parameter',
+        '/query/force',
+        detail,
+      );
+      await api.http.get(`${company}/documents/${documentId}/flows/${flowId}`).set(rossi.auth).expect(200);
+      const patch = await api.http.patch(`${company}/documents/${documentId}?force=true`).set(rossi.auth).send({ notes: 'Cambiata' });
+      expectError(patch, 400, 'invalid_query_parameter', '/query/force', detail);
+      expect((await api.http.get(`${company}/documents/${documentId}`).set(rossi.auth).expect(200)).body.notes).toBe('Fornitura');
+      expectError(await api.http.delete(`${company}/documents/${documentId}/flows/${flowId}?force=true`), 401, 'unauthorized');
+    });
+
     it('a path that exists with other methods: 405 method_not_allowed with Allow', async () => {
       const accounts = await api.http.delete(`${company}/accounts`).set(rossi.auth);
       expectError(accounts, 405, 'method_not_allowed', undefined, 'DELETE is not allowed on this path; use GET, HEAD.');

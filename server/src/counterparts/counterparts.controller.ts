@@ -77,7 +77,12 @@ export class CounterpartsController {
       'Finds company data (name, address, tax number) for a VAT number in a third-party business registry, to prefill a counterpart. ' +
       'Eleven digits alone are read as an Italian partita IVA (IT prefix).',
   })
-  @ApiQuery({ name: 'vat_number', required: true, description: 'VAT number, e.g. IT01234567890.', schema: { type: 'string', example: 'IT01234567890' } })
+  @ApiQuery({
+    name: 'vat_number',
+    required: true,
+    description: 'VAT number, e.g. IT01234567890.',
+    schema: { type: 'string', minLength: 1, example: 'IT01234567890' },
+  })
   @ApiOkResponse({ type: CounterpartSearchResultDto })
   @ApiErrors('bad_request', 'invalid_query_parameter', 402, 'insufficient_permission', 404, ...COMMON_ERRORS)
   search(@Query() query: QueryParams) {

@@ -10,7 +10,7 @@ import { BASE_PATH } from '../openapi/openapi.js';
 import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './invoice.dto.js';
 import { INVOICE_FILE_PATH } from './invoice-link.js';
-import { parseCreateInvoiceQuery, InvoicesService, type InvoiceBody } from './invoices.service.js';
+import { parseCreateInvoiceQuery, InvoicesService, RECONCILIATION_IDENTIFIER, type InvoiceBody } from './invoices.service.js';
 import { ApiError } from '../common/errors/api-error.js';
 
 /** The body as the content type says (the XML parser hands over the bytes; app.ts lets only these two types through). */
@@ -50,7 +50,7 @@ export class InvoicesController {
   @ApiQuery({
     name: 'reconciliation_identifier',
     required: false,
-    schema: { type: 'string', minLength: 1, maxLength: 140 },
+    schema: { type: 'string', minLength: 1, maxLength: 140, pattern: RECONCILIATION_IDENTIFIER.source },
     description:
       "Your reference for the payment (such as the text you ask the customer to write in the transfer's description). A bank transaction imported later whose description contains it is reconciled with the invoice's flows automatically.",
     example: 'RF18 0000 0000 0042',

@@ -85,6 +85,9 @@ function fileName(company: Sender, progressivo: string): string {
   return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
 }
 
+/** A reconciliation_identifier: 1 to 140 printable ASCII characters, no space at either end. */
+export const RECONCILIATION_IDENTIFIER = /^[\x21-\x7E](?:[\x20-\x7E]{0,138}[\x21-\x7E])?$/;
+
 /** Parses the create-invoice query: `issue` (true/false, default false), `reconciliation_identifier`, `sectional_id`. */
 export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOptions {
   rejectUnknownParams(query, ['issue', 'reconciliation_identifier', 'sectional_id']);
@@ -96,7 +99,7 @@ export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOption
   const issue = single('issue');
   if (issue !== undefined && issue !== 'true' && issue !== 'false') throw ApiError.badQuery('issue', `issue must be true or false, got "${issue}".`);
   const identifier = single('reconciliation_identifier');
-  if (identifier !== undefined && !/^[\x21-\x7E](?:[\x20-\x7E]{0,138}[\x21-\x7E])?$/.test(identifier)) {
+  if (identifier !== undefined && !RECONCILIATION_IDENTIFIER.test(identifier)) {
     throw ApiError.badQuery(
       'reconciliation_identifier',
       'reconciliation_identifier must be 1 to 140 printable ASCII characters, not starting or ending with a space.',

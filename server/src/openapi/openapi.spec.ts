@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { generateOpenApiJson, OPENAPI_FILE } from './generate.js';
 
 describe('the OpenAPI document the portal reads', () => {
@@ -32,6 +33,40 @@ describe('the OpenAPI document the portal reads', () => {
     expect(schemas.FlowUpdatePayload.properties.payment_method.enum).toContain(null);
     expect(schemas.Document.properties.delivery_date.type).toEqual(['string', 'null']);
     expect(Object.keys(document.webhooks)).toEqual(['documentUpdated', 'documentDeleted']);
+  });
+
+  it('says what a request may hold as the API checks it: no undeclared body member, a member in every PATCH, no undeclared query parameter', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const schemas = document.components.schemas;
+    for (const name of ['ReconciliationCreatePayload', 'FlowUpdatePayload', 'InvoiceShareCreatePayload', 'BulkPaymentCreatePayload', 'BulkPaymentRow', 'Money'])
+      expect([name, schemas[name].additionalProperties]).toEqual([name, false]);
+    for (const name of ['DocumentUpdatePayload', 'FlowUpdatePayload', 'TransactionUpdatePayload', 'CounterpartUpdatePayload', 'WebhookEndpointUpdatePayload'])
+      expect([name, schemas[name].minProperties]).toEqual([name, 1]);
+    expect(schemas.CategoryUpdatePayload.minProperties).toBeUndefined();
+    for (const item of Object.values(document.paths) as Array<
+      Record<string, { parameters?: Array<{ in?: string }>; responses: Record<string, { description: string }> }>
+    >) {
+      for (const operation of Object.values(item)) {
+        if ((operation.parameters ?? []).some((parameter) => parameter.in === 'query')) continue;
+        expect(operation.responses['400'].description).toContain('`invalid_query_parameter`');
+      }
+    }
+  });
+
+  it('refuses in its parameter schemas the values the API refuses: blank filters, empty sort or expand, a non-ASCII reference', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const ajv = new Ajv2020({ strict: false });
+    const valid = (path: string, method: string, name: string, value: unknown): boolean => {
+      const parameter = document.paths[path][method].parameters.find((p: { name?: string }) => p.name === name);
+      return ajv.validate(parameter.schema, value);
+    };
+    const categories = '/companies/{company_id}/categories';
+    expect([valid(categories, 'get', 'filter[name]', ''), valid(categories, 'get', 'filter[name]', ' ')]).toEqual([false, true]);
+    expect([valid(categories, 'get', 'filter[name__in]', ['a', ' ']), valid(categories, 'get', 'filter[name__in]', ['a', ' b'])]).toEqual([false, true]);
+    expect([valid(categories, 'get', 'sort', []), valid('/companies/{company_id}/documents', 'get', 'expand', [])]).toEqual([false, false]);
+    const invoice = (value: string) => valid('/companies/{company_id}/documents/invoice', 'post', 'reconciliation_identifier', value);
+    expect([invoice('RIF 42'), invoice('RIF-😀'), invoice(' RIF')]).toEqual([true, false, false]);
+    expect(valid('/counterparts/search', 'get', 'vat_number', '')).toBe(false);
   });
 
   it('declares the headers every answer carries: the request id, the rate limit once the key is counted, retry-after', async () => {

@@ -10,6 +10,8 @@ import { toOpenApi31 } from './openapi-31.js';
 import { documentResponseHeaders } from './response-headers.js';
 import { documentExamples } from './examples.js';
 import { documentLongPathSegments } from '../common/http/path-params.js';
+import { documentQueryRefusals } from '../common/validation/query-params.openapi.js';
+import { documentRequestBodies } from '../common/validation/request-bodies.openapi.js';
 
 export const API_VERSION = '1.2.0';
 export const API_HOSTS = {
@@ -86,6 +88,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   describePermissions(document);
   documentIdempotency(document);
   documentLongPathSegments(document);
+  documentQueryRefusals(document);
+  documentRequestBodies(document);
   documentResponseHeaders(document);
   const webhooks = {
     documentUpdated: {

@@ -39,7 +39,8 @@ type HeaderName = keyof typeof HEADERS;
  * Statuses that always carry the rate-limit headers: those that come after the API key was recognised and counted
  * (ApiKeyGuard), successes and the answers of the checks that follow it, and 401, whose headers count failed
  * authentications instead. A 400, 403, 404, 413, 415 or 429 may also come before (a body Fastify refuses to parse,
- * HTTPS required, a path segment longer than any id) and a 5xx from anywhere: they carry the headers or not.
+ * HTTPS required, a path segment longer than any id, a path without a route sent without a key) and a 5xx from
+ * anywhere: they carry the headers or not.
  */
 const WITH_RATE_LIMIT = /^(2..|401|409|422)$/;
 

@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError, ids } from '../../test/expect.js';
@@ -69,6 +70,23 @@ describe('sectionals', () => {
     expect(ids(await api.http.get(`${base}?filter[prefix]=L`).set(rossi.auth).expect(200))).toEqual([old.body.id]);
     expect(ids(await api.http.get(`${base}?sort=created_at&filter[year__lt]=2026`).set(rossi.auth).expect(200))).toEqual([old.body.id]);
     expectError(await api.http.get(`${base}?sort=prefix`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/sort');
+  });
+
+  it('pages through the sectionals by year, one at a time, with the cursors it gives', async () => {
+    const all = ids(await api.http.get(base).set(rossi.auth).expect(200));
+    for (const sort of ['-year', 'year']) {
+      const seen: string[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page: Response = await api.http
+          .get(`${base}?page_size=1&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`)
+          .set(rossi.auth)
+          .expect(200);
+        seen.push(...ids(page));
+        cursor = page.body.page.cursor;
+      }
+      expect([sort, [...seen].sort()]).toEqual([sort, [...all].sort()]);
+    }
   });
 
   it('refuses bad input with a pointer: 400 for missing or mistyped members, 422 for values out of range', async () => {

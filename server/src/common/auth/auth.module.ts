@@ -1,13 +1,23 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthService } from './auth.service.js';
+import { QueryParamsGuard } from '../validation/query-params.guard.js';
 import { ApiKeyGuard, CompanyAccessGuard } from './guards.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
-/** API-key authentication, rate limiting and company access, applied to every route in that order. */
+/**
+ * API-key authentication, rate limiting and company access, applied to every route in that order; then the refusal of
+ * query parameters the route does not take, so that 401 and 403 come first.
+ */
 @Global()
 @Module({
-  providers: [AuthService, RateLimiterService, { provide: APP_GUARD, useClass: ApiKeyGuard }, { provide: APP_GUARD, useClass: CompanyAccessGuard }],
+  providers: [
+    AuthService,
+    RateLimiterService,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: APP_GUARD, useClass: CompanyAccessGuard },
+    { provide: APP_GUARD, useClass: QueryParamsGuard },
+  ],
   exports: [AuthService],
 })
 export class AuthModule {}

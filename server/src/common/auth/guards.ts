@@ -52,14 +52,16 @@ async function admit(request: FastifyRequest, reply: FastifyReply, auth: AuthSer
 /**
  * Fastify refuses a malformed, mistyped or oversized body before any guard runs. So a request with a body, to a route
  * that needs a key, is admitted as the guard would do before the body is read: without a valid key it is a 401, and
- * with one it is counted and carries the rate-limit headers whatever its body turns out to be.
+ * with one it is counted and carries the rate-limit headers whatever its body turns out to be. A request that names a
+ * key but no route (404, 405) is admitted the same way, so its answer too is counted and carries those headers.
  */
 export function registerBodyAuthentication(fastify: FastifyInstance, auth: AuthService, rateLimiter: RateLimiterService): void {
   fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply) => {
     const { url, config } = request.routeOptions;
     const withBody =
       request.headers['content-type'] !== undefined || request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-    if (!url || !withBody || request.method === 'OPTIONS' || (config as { public?: boolean }).public) return;
+    const admitted = url ? withBody && !(config as { public?: boolean }).public : request.headers.authorization !== undefined;
+    if (!admitted || request.method === 'OPTIONS') return;
     try {
       request.auth = await admit(request, reply, auth, rateLimiter);
     } catch (error) {

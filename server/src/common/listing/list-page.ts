@@ -194,7 +194,8 @@ async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
 
 function cursorValue(row: ObjectLiteral, spec: FieldSpec): unknown {
   const value = row[spec.column.slice(spec.column.indexOf('.') + 1)];
-  return value instanceof Date ? value.toISOString() : (value ?? null);
+  // A cursor holds strings, as a filter value is written: an integer column (a sectional's year) arrives as a number.
+  return value instanceof Date ? value.toISOString() : typeof value === 'number' ? String(value) : (value ?? null);
 }
 
 /**

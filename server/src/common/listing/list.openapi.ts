@@ -31,7 +31,7 @@ function valueSchema(spec: FieldSpec): SchemaObject {
     case 'decimal':
       return { type: 'string', pattern: DECIMAL.source };
     case 'string':
-      return { type: 'string', maxLength: MAX_VALUE_LENGTH };
+      return { type: 'string', minLength: 1, maxLength: MAX_VALUE_LENGTH };
   }
 }
 
@@ -64,7 +64,13 @@ function filterParameters(spec: ListSpec): MethodDecorator[] {
           description,
           style: 'form',
           explode: false,
-          schema: { type: 'array', items: valueSchema(fieldSpec), minItems: 1, maxItems: MAX_LIST_VALUES },
+          // Each value is trimmed, and a blank one refused.
+          schema: {
+            type: 'array',
+            items: { ...valueSchema(fieldSpec), ...(fieldSpec.type === 'string' && { pattern: '\\S' }) },
+            minItems: 1,
+            maxItems: MAX_LIST_VALUES,
+          },
         });
       }
       return ApiQuery({ name, required: false, description, schema: op === 'empty' ? { type: 'boolean' } : valueSchema(fieldSpec) });
@@ -90,7 +96,7 @@ export function ApiExpand(expansions: readonly string[]): MethodDecorator {
     description: 'Members to expand, comma-separated; dots for nesting (a nested path expands its parents too).',
     style: 'form',
     explode: false,
-    schema: { type: 'array', items: { type: 'string', enum: [...expansions] }, uniqueItems: true, example: [...expansions] },
+    schema: { type: 'array', items: { type: 'string', enum: [...expansions] }, minItems: 1, uniqueItems: true, example: [...expansions] },
   });
 }
 
@@ -141,7 +147,13 @@ export function ApiList(spec: ListSpec, item: Type): MethodDecorator {
         }\`.`,
         style: 'form',
         explode: false,
-        schema: { type: 'array', items: { type: 'string', enum: sorts.flatMap((s) => [s, `-${s}`]) }, uniqueItems: true, example: [`-${sorts[0]}`] },
+        schema: {
+          type: 'array',
+          items: { type: 'string', enum: sorts.flatMap((s) => [s, `-${s}`]) },
+          minItems: 1,
+          uniqueItems: true,
+          example: [`-${sorts[0]}`],
+        },
       }),
     );
   }
