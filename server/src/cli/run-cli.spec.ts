@@ -71,7 +71,7 @@ describe('the operator CLI', () => {
     expect((await cli('key:list', '--integrator', integrator.id)).out.join('\n')).toContain('[documents:read,reconciliations:write]');
     const refused = await cli('key:create', '--integrator', integrator.id, '--permissions', 'documents:delete');
     expect(refused.code).toBe(1);
-    expect(refused.err).toEqual([expect.stringMatching(/^flusso: Unknown permission "documents:delete"; use \*, companies:read, accounts:read, /)]);
+    expect(refused.err).toEqual([expect.stringMatching(/^flusso: Unknown permission "documents:delete"; use \*, accounts:read, categories:read, /)]);
     await cli('key:revoke', restricted.json.id);
 
     const revoked = await cli('key:revoke', key.id);

@@ -9,7 +9,7 @@ import { Fixtures } from '../../test/fixtures.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { buildOpenApiDocument, permissionSentence } from '../openapi/openapi.js';
 import { PUBLIC_ROUTE } from './auth/auth-context.js';
-import { ALL_PERMISSIONS, allows, normalizePermissions, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
+import { ALL_PERMISSIONS, allows, ANY_KEY, normalizePermissions, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
 import { ERROR_CODES } from './errors/error-codes.js';
 import { databaseBefore } from '../../test/database.js';
 import { KeyPermissions1795437500000 } from '../../../migrations/1795437500000-key-permissions.js';
@@ -79,7 +79,7 @@ describe('permissions: restricted keys over HTTP', () => {
     for (const permissions of [
       'documents:read',
       'documents:write',
-      'companies:read',
+      'counterparts:read',
       'reconciliations:write,documents:read',
       'documents:write,products:read',
     ]) {
@@ -97,7 +97,8 @@ describe('permissions: restricted keys over HTTP', () => {
     expectInsufficient(await api.http.patch(`${base}/documents/${documentId}`).set(key).send({ category_id: null }), 'documents:write');
     expectInsufficient(await api.http.get(`${base}/transactions`).set(key), 'transactions:read');
     expectInsufficient(await api.http.get(`${base}/documents/${documentId}/flows`).set(key), 'flows:read');
-    expectInsufficient(await api.http.get('/api/v1/companies').set(key), 'companies:read');
+    // The company list is every key's (spec section 8: no 403 there).
+    await api.http.get('/api/v1/companies').set(key).expect(200);
     expectInsufficient(await api.http.get('/api/v1/webhook-endpoints').set(key), 'webhooks:read');
   });
 
@@ -112,8 +113,12 @@ describe('permissions: restricted keys over HTTP', () => {
     // A key that may not write learns nothing about what a valid body would be.
     expectInsufficient(await api.http.post(`${base}/reconciliations`).set(keys['documents:read']).send({}), 'reconciliations:write');
     await api.http.post(`${base}/reconciliations`).set(keys['reconciliations:write,documents:read']).send({}).expect(400);
-    await api.http.get('/api/v1/companies').set(keys['companies:read']).expect(200);
-    expectInsufficient(await api.http.get('/api/v1/counterparts/search?vat_number=IT01234567890').set(keys['companies:read']), 'counterparts:read');
+    // Found or not in the registry, but past the permission check.
+    expect((await api.http.get('/api/v1/counterparts/search?vat_number=IT01234567890').set(keys['counterparts:read'])).body.errors?.[0]?.code).not.toBe(
+      'insufficient_permission',
+    );
+    expectInsufficient(await api.http.get('/api/v1/counterparts/search?vat_number=IT01234567890').set(keys['documents:read']), 'counterparts:read');
+    await api.http.get('/api/v1/companies').set(keys['counterparts:read']).expect(200);
   });
 
   it("an invoice line that names a product needs products:read too: the product's values are read into the invoice", async () => {
@@ -161,9 +166,9 @@ describe('permissions: restricted keys over HTTP', () => {
     expect(undeclared).toEqual([]);
     // The walk does find the routes (so the check above cannot pass by finding none).
     expect(declared.get('DocumentsController.update (companies/:company_id/documents/:id)')).toBe('documents:write');
-    expect(declared.get('CompaniesController.list (companies)')).toBe('companies:read');
+    expect(declared.get('CompaniesController.list (companies)')).toBe(ANY_KEY);
     expect(declared.size).toBeGreaterThanOrEqual(38);
-    for (const permission of declared.values()) expect(ALL_PERMISSIONS).toContain(permission);
+    for (const permission of declared.values()) expect([...ALL_PERMISSIONS, ANY_KEY]).toContain(permission);
   });
 
   it('the OpenAPI document shows each operation’s permission, as x-permission and in its description', () => {
@@ -173,8 +178,8 @@ describe('permissions: restricted keys over HTTP', () => {
     );
     expect(operations.length).toBeGreaterThanOrEqual(38);
     for (const operation of operations) {
-      // The signed link to an invoice's XML takes no key, so no permission.
-      if (operation.operationId === 'getInvoiceFile') continue;
+      // The signed link to an invoice's XML takes no key, so no permission; the company list is every key's.
+      if (operation.operationId === 'getInvoiceFile' || operation.operationId === 'listCompanies') continue;
       expect([operation.operationId, ALL_PERMISSIONS.includes(operation['x-permission'] as never)]).toEqual([operation.operationId, true]);
       expect(operation.description).toContain(permissionSentence(operation['x-permission'] as string));
     }

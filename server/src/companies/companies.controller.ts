@@ -6,7 +6,7 @@ import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CompanyDto } from './company.dto.js';
 import { CompaniesService, companyList } from './companies.service.js';
-import { RequirePermission } from '../common/auth/permissions.js';
+import { AnyKey } from '../common/auth/permissions.js';
 
 @ApiTags('Companies')
 @Controller('companies')
@@ -14,14 +14,15 @@ export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
   @Get()
-  @RequirePermission('companies:read')
+  @AnyKey()
   @ApiOperation({
     operationId: 'listCompanies',
     summary: 'List companies',
-    description: "Lists the companies the API key's integrator has been granted access to. Every other call acts inside one of them.",
+    description:
+      "Lists the companies the API key's integrator has been granted access to. Every other call acts inside one of them. Every valid key may call it, whatever its permissions: it never answers 403.",
   })
   @ApiList(companyList, CompanyDto)
-  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 'insufficient_permission', ...COMMON_ERRORS)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', ...COMMON_ERRORS)
   list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
     return this.companies.list(auth, query);
   }

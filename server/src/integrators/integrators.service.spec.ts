@@ -66,7 +66,7 @@ describe('IntegratorsService', () => {
     expect((await db.getRepository(ApiKey).findOneByOrFail({ id: restricted.id })).permissions).toEqual(['documents:write', 'reconciliations:write']);
     await expect(service.createKey(integrator.id, 'development', 'bad', ['documents:admin'])).rejects.toThrow(IntegratorsError);
     await expect(service.createKey(integrator.id, 'development', 'bad', ['documents:admin'])).rejects.toThrow(
-      /Unknown permission "documents:admin"; use \*, companies:read/,
+      /Unknown permission "documents:admin"; use \*, accounts:read/,
     );
   });
 

@@ -8,7 +8,7 @@ import { ApiError } from '../errors/api-error.js';
 import { sendError } from '../errors/send-error.js';
 import { PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context.js';
 import { AuthService } from './auth.service.js';
-import { allows, type Permission, REQUIRED_PERMISSION } from './permissions.js';
+import { allows, type ANY_KEY, type Permission, REQUIRED_PERMISSION } from './permissions.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
 /**
@@ -30,7 +30,7 @@ export class ApiKeyGuard implements CanActivate {
     const request = http.getRequest<AuthenticatedRequest>();
     // A request with a body was admitted before its body was read (registerBodyAuthentication).
     request.auth ??= await admit(request, http.getResponse<FastifyReply>(), this.auth, this.rateLimiter);
-    const needed = this.reflector.get<Permission | undefined>(REQUIRED_PERMISSION, context.getHandler()) ?? '*';
+    const needed = this.reflector.get<Permission | typeof ANY_KEY | undefined>(REQUIRED_PERMISSION, context.getHandler()) ?? '*';
     if (!allows(request.auth.permissions, needed)) throw ApiError.insufficientPermission(needed);
     return true;
   }

@@ -4,10 +4,10 @@ import { ApiExtension } from '@nestjs/swagger';
 /**
  * What an API key may do, as Stripe's restricted keys: read or write per resource family, or everything (`*`).
  * Write implies read (a key that may change documents may also read them). Every route declares the one permission it
- * needs with `@RequirePermission`, which the ApiKeyGuard checks and the OpenAPI document shows as `x-permission`.
+ * needs with `@RequirePermission`, which the ApiKeyGuard checks and the OpenAPI document shows as `x-permission`, or is
+ * open to `@AnyKey()`.
  */
 export const PERMISSION_FAMILIES = {
-  companies: ['read'],
   accounts: ['read'],
   categories: ['read', 'write'],
   counterparts: ['read', 'write'],
@@ -31,9 +31,12 @@ export const ALL_PERMISSIONS: readonly Permission[] = [
 
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
+/** What a route open to every valid key, whatever its permissions, needs (`@AnyKey()`). */
+export const ANY_KEY = 'any key';
+
 /** Whether a key holding `held` may make a call that needs `needed`. */
-export function allows(held: ReadonlySet<string>, needed: Permission): boolean {
-  if (held.has('*') || held.has(needed)) return true;
+export function allows(held: ReadonlySet<string>, needed: Permission | typeof ANY_KEY): boolean {
+  if (needed === ANY_KEY || held.has('*') || held.has(needed)) return true;
   return needed.endsWith(':read') && held.has(needed.replace(/:read$/, ':write'));
 }
 
@@ -64,3 +67,9 @@ export const REQUIRED_PERMISSION = 'flusso:permission';
 /** The permission a route needs: checked by the ApiKeyGuard, shown in the OpenAPI document as `x-permission`. */
 export const RequirePermission = (permission: Exclude<Permission, '*'>): MethodDecorator =>
   applyDecorators(SetMetadata(REQUIRED_PERMISSION, permission), ApiExtension('x-permission', permission));
+
+/**
+ * A route every valid key may call, whatever its permissions: the company list, where a key finds the companies it
+ * acts in (spec section 8: every call but the company list can answer 403).
+ */
+export const AnyKey = (): MethodDecorator => SetMetadata(REQUIRED_PERMISSION, ANY_KEY);
