@@ -70,6 +70,19 @@ describe("renderMarkdown", () => {
     expect(out).toContain('<code><span class="env-host">');
   });
 
+  it("offers the site's JSON and YAML files for download, and leaves pages and other sites alone", () => {
+    const out = html(
+      render(
+        "[a](/openapi.json) [b](/openapi.yaml) [c](/downloads/flusso.postman_collection.json) [d](/changelog) [e](https://x.example/a.json)",
+      ).blocks,
+    );
+    expect(out).toContain('<a href="/openapi.json" download>');
+    expect(out).toContain('<a href="/openapi.yaml" download>');
+    expect(out).toContain('<a href="/downloads/flusso.postman_collection.json" download>');
+    expect(out).toContain('<a href="/changelog">');
+    expect(out).toContain('<a href="https://x.example/a.json" target="_blank" rel="noopener noreferrer">');
+  });
+
   it("renders admonitions with their type and optional title, nesting sample groups", () => {
     const { blocks } = render(":::warning Careful\nThis **matters**.\n\n```curl\ncurl x\n```\n:::\n\n:::tip\nDefault title\n:::\n");
     expect(blocks[0]).toMatchObject({ kind: "admonition", type: "warning", title: "Careful" });
