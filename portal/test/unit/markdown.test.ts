@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { includeFiles, parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
 import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
-import { docUrl, withoutIndexSuffix } from "~/docs/urls";
+import { docUrl, samePath, withoutIndexSuffix } from "~/docs/urls";
 
 const hosts = { development: "https://dev.example", production: "https://prod.example" };
 const render = (body: string) => renderMarkdown(body, { hosts, email: "help@example.test" });
@@ -161,5 +161,24 @@ describe("content", () => {
     const source = readFileSync(`${contentDir}${page}`, "utf8");
     const blocks = [...source.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]);
     for (const block of blocks) expect(() => JSON.parse(block)).not.toThrow();
+  });
+
+  it("every link to a section of a docs page names a heading of that page", () => {
+    const allHtml = (blocks: DocBlock[]): string =>
+      blocks.map((b) => (b.kind === "html" ? b.html : b.kind === "admonition" ? allHtml(b.blocks) : "")).join("");
+    const rendered = pages.map((file) => {
+      const docPath = file.replace(/\.md$/, "");
+      const { body } = parseFrontMatter(readFileSync(`${contentDir}${file}`, "utf8"), docPath);
+      return { url: docUrl(docPath), html: allHtml(render(body).blocks) };
+    });
+    const missing: string[] = [];
+    for (const { url, html: text } of rendered) {
+      for (const [, path, fragment] of text.matchAll(/href="(\/[^"#]*)#([^"]+)"/g)) {
+        const target = rendered.find((page) => samePath(page.url, path));
+        if (!target) continue; // the reference's operations are checked by the reference's own tests
+        if (!target.html.includes(`id="${fragment}"`)) missing.push(`${url} → ${path}#${fragment}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
