@@ -152,7 +152,10 @@ function createMarked(toc: TocItem[], hosts: EnvironmentHosts) {
       link({ href, title, tokens }) {
         const inner = this.parser.parseInline(tokens);
         const external = /^https?:\/\//.test(href) && !href.startsWith(hosts.development);
-        const attrs = external ? ` target="_blank" rel="noopener noreferrer"` : "";
+        // The site's JSON and YAML files (the OpenAPI document, Postman and Insomnia files) are to be saved:
+        // without the attribute the browser shows the JSON in a tab instead.
+        const file = /^\/[^?#]*\.(json|ya?ml)(?:[?#]|$)/i.test(href);
+        const attrs = external ? ` target="_blank" rel="noopener noreferrer"` : file ? " download" : "";
         return `<a href="${escapeHtml(href)}"${title ? ` title="${escapeHtml(title)}"` : ""}${attrs}>${inner}</a>`;
       },
     },

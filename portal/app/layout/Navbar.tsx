@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { useMobileSidebar } from "~/behaviour/mobileSidebar";
 import { usePrefetch } from "~/behaviour/prefetch";
 import type { SidebarItem } from "~/docs/sidebar";
@@ -15,19 +15,52 @@ function isDocsPath(pathname: string) {
   return !pathname.startsWith("/api-reference");
 }
 
-function MobileDrawer({ sidebar }: { sidebar: SidebarItem[] }) {
+/** A modal dialog keeps Tab and Shift+Tab among its own controls instead of reaching the page behind it. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function MobileDrawer({ sidebar, menuButton }: { sidebar: SidebarItem[]; menuButton: RefObject<HTMLButtonElement> }) {
   const { shown, close } = useMobileSidebar();
   const panel = useRef<HTMLDivElement>(null);
+  const wasShown = useRef(false);
 
-  // Move focus into the drawer when it opens, so keyboard and screen-reader users land in it.
+  // Move focus into the drawer when it opens, so keyboard and screen-reader users land in it; when it closes
+  // (Escape, the close button, the backdrop, a link) with focus inside, give it back to the menu button rather
+  // than leave it on the hidden panel, which drops it to the top of the document.
   useEffect(() => {
     if (shown) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
-  }, [shown]);
+    else if (wasShown.current) {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || panel.current?.contains(focused)) menuButton.current?.focus();
+    }
+    wasShown.current = shown;
+  }, [shown, menuButton]);
 
   return (
     <div className={shown ? "mobile-drawer open" : "mobile-drawer"} hidden={!shown}>
       <div className="mobile-drawer-backdrop" onClick={close} aria-hidden />
-      <div ref={panel} className="mobile-drawer-panel" role="dialog" aria-modal="true" aria-label="Menu della documentazione">
+      <div
+        ref={panel}
+        className="mobile-drawer-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu della documentazione"
+        onKeyDown={keepFocusInside}
+      >
         <div className="mobile-drawer-header">
           <Link to="/" className="navbar-brand">
             <Logo />
@@ -58,11 +91,13 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
   const mobileSidebar = useMobileSidebar();
   const { pathname } = useLocation();
   const prefetch = usePrefetch("intent");
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="navbar" id={NAVBAR_ID} lang={SITE_LANGUAGE}>
       <nav className="navbar-inner" aria-label="Principale">
         <button
+          ref={menuButton}
           type="button"
           className="icon-button navbar-menu-button"
           onClick={mobileSidebar.toggle}
@@ -99,7 +134,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
           <ColorModeToggle />
         </div>
       </nav>
-      <MobileDrawer sidebar={sidebar} />
+      <MobileDrawer sidebar={sidebar} menuButton={menuButton} />
     </header>
   );
 }

@@ -6,7 +6,8 @@ import { ENVIRONMENT_LABELS, SITE_LANGUAGE } from "./site";
 export function TopBar({ supportEmail }: { supportEmail: string }) {
   const { environment, setEnvironment } = useEnvironment();
   return (
-    <div className="top-bar" lang={SITE_LANGUAGE}>
+    // A named region, so that its content (on every page) sits in a landmark like the rest of the page.
+    <div className="top-bar" lang={SITE_LANGUAGE} role="region" aria-label="Stato della documentazione e ambiente">
       <p className="beta-banner">
         <span className="badge badge-beta">BETA</span>
         <span>

@@ -18,7 +18,8 @@ export function ResponseExamples({ responses }: { responses: ResponseView[] }) {
   if (withExample.length === 0) return null;
   const shown = withExample[Math.min(selected, withExample.length - 1)];
   return (
-    <section className="ref-response-examples" aria-label="Esempi di risposta">
+    // Not a landmark: the reference has one such column per operation, and landmarks must be few and distinct.
+    <div className="ref-response-examples">
       <div className="ref-response-tabs" role="tablist" aria-label="Stato della risposta">
         <span className="ref-response-examples-title" lang={SITE_LANGUAGE}>
           Risposta
@@ -38,12 +39,15 @@ export function ResponseExamples({ responses }: { responses: ResponseView[] }) {
           </button>
         ))}
       </div>
-      <figure role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${shown.status}`} className="ref-example">
-        <figcaption>{shown.contentType ?? "application/json"}</figcaption>
-        <pre tabIndex={0}>
-          <code>{bodyText(shown.contentType, shown.example)}</code>
-        </pre>
-      </figure>
-    </section>
+      {/* A figure may not take the tabpanel role: the panel wraps it. */}
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${shown.status}`}>
+        <figure className="ref-example">
+          <figcaption>{shown.contentType ?? "application/json"}</figcaption>
+          <pre tabIndex={0}>
+            <code>{bodyText(shown.contentType, shown.example)}</code>
+          </pre>
+        </figure>
+      </div>
+    </div>
   );
 }

@@ -1,18 +1,17 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 
 /**
  * Deep links (`#operation/<id>`) land below the fixed navbar: the site's `scroll-padding-top`
- * (= --navbar-height) offsets every anchor jump. The browser's own jump happens before the
- * page hydrates, so jump again once hydrated and on later hash changes within the page.
+ * (= --navbar-height) offsets every anchor jump. The browser's own jump happens before the page
+ * hydrates, and a hash changed within the page (sidebar link, address bar, history) reaches the
+ * router as a POP, whose scroll restoration puts back a position saved for another entry: jump
+ * again after each location change, since effects run after the router's restoration.
  */
 export function useScrollToOperation() {
+  const { hash, key } = useLocation();
   useEffect(() => {
-    const scrollToHash = () => {
-      const id = decodeURIComponent(window.location.hash.slice(1));
-      if (id) document.getElementById(id)?.scrollIntoView();
-    };
-    scrollToHash();
-    window.addEventListener("hashchange", scrollToHash);
-    return () => window.removeEventListener("hashchange", scrollToHash);
-  }, []);
+    const id = decodeURIComponent(hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, [hash, key]);
 }

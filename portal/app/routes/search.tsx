@@ -17,7 +17,7 @@ export default function SearchPage() {
   return (
     <Main className="search-page">
       <h1>Cerca</h1>
-      <Form method="get" role="search">
+      <Form method="get" role="search" aria-label="Nuova ricerca">
         <input type="search" name="q" defaultValue={query} aria-label="Cerca nella documentazione e nell'API" />{" "}
         <button type="submit">Cerca</button>
       </Form>

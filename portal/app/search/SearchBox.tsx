@@ -50,6 +50,7 @@ export function SearchBox() {
       method="get"
       action="/search"
       role="search"
+      aria-label="Cerca nel sito"
       className="site-search"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);

@@ -97,6 +97,28 @@ describe("layout at the mobile breakpoint", () => {
     await drawer.waitFor({ state: "hidden" });
     await page.close();
   });
+
+  it("the open drawer keeps keyboard focus inside, and Escape gives it back to the menu button", async () => {
+    const { page } = await freshPage(browser, 390);
+    await open(page, "/basics/errors");
+    const menu = page.getByRole("button", { name: "Apri il menu della documentazione" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Menu della documentazione" });
+    await drawer.waitFor({ state: "visible" });
+    const focusInDrawer = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    // More presses than the drawer has controls: focus wraps around instead of reaching the page behind.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect({ press: i, inside: await focusInDrawer() }).toEqual({ press: i, inside: true });
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInDrawer()).toBe(true);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Apri il menu della documentazione");
+    await page.close();
+  });
 });
 
 describe("page loading", () => {

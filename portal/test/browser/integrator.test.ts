@@ -89,6 +89,21 @@ describe("one development host per environment", () => {
   });
 });
 
+describe("the OpenAPI specification page", () => {
+  it.each([
+    ["/openapi.json", "openapi.json"],
+    ["/openapi.yaml", "openapi.yaml"],
+    ["/downloads/flusso.postman_collection.json", "flusso.postman_collection.json"],
+    ["/downloads/flusso.insomnia.json", "flusso.insomnia.json"],
+  ])("offers %s for download and stays on the page", async (href, fileName) => {
+    const page = await openPage("/openapi-specification");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator(`.markdown a[href="${href}"]`).first().click()]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect(new URL(page.url()).pathname).toBe("/openapi-specification");
+    await page.close();
+  });
+});
+
 describe("page language", () => {
   it("is English on the docs and the reference, Italian elsewhere, and follows client-side navigation", async () => {
     const page = await openPage("/basics/errors");

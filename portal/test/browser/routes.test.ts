@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from "@jest/globals";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { BASE_URL, browserForFile, freshPage, open } from "./support";
@@ -14,6 +14,7 @@ const ROUTES: [string, string][] = [
   ["/authentication/", "authentication"],
   ["/basics/common-terms", "basics/common-terms"],
   ["/basics/errors", "basics/errors"],
+  ["/basics/idempotency", "basics/idempotency"],
   ["/basics/expand-results", "basics/expand-results"],
   ["/basics/filter-results", "basics/filter-results"],
   ["/basics/paginate-results", "basics/paginate-results"],
@@ -29,6 +30,7 @@ const ROUTES: [string, string][] = [
   // Guides, beyond the pages of the spec.
   ["/guides/bulk-payments", "guides/bulk-payments"],
   ["/guides/numbering-documents", "guides/numbering-documents"],
+  ["/guides/sharing-an-invoice", "guides/sharing-an-invoice"],
 ];
 
 function frontMatterTitle(docPath: string): string {
@@ -43,6 +45,13 @@ describe("docs routes", () => {
   it("every route of the spec has its Markdown file", () => {
     const missing = ROUTES.filter(([, docPath]) => !existsSync(`${contentDir}${docPath}.md`)).map(([route]) => route);
     expect(missing).toEqual([]);
+  });
+
+  it("every Markdown page of app/content has a route: the sidebar links to all of them", () => {
+    const pages = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => file.replace(/\.md$/, ""));
+    expect(pages.filter((docPath) => !ROUTES.some(([, routed]) => routed === docPath))).toEqual([]);
   });
 
   it.each(ROUTES.filter(([, docPath]) => existsSync(`${contentDir}${docPath}.md`)))(

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { includeFiles, parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
 import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
-import { docUrl, withoutIndexSuffix } from "~/docs/urls";
+import { docUrl, samePath, withoutIndexSuffix } from "~/docs/urls";
 
 const hosts = { development: "https://dev.example", production: "https://prod.example" };
 const render = (body: string) => renderMarkdown(body, { hosts, email: "help@example.test" });
@@ -68,6 +68,19 @@ describe("renderMarkdown", () => {
     expect(out).not.toContain("{{");
     expect(out).toContain('href="https://dev.example/api/v1/companies"');
     expect(out).toContain('<code><span class="env-host">');
+  });
+
+  it("offers the site's JSON and YAML files for download, and leaves pages and other sites alone", () => {
+    const out = html(
+      render(
+        "[a](/openapi.json) [b](/openapi.yaml) [c](/downloads/flusso.postman_collection.json) [d](/changelog) [e](https://x.example/a.json)",
+      ).blocks,
+    );
+    expect(out).toContain('<a href="/openapi.json" download>');
+    expect(out).toContain('<a href="/openapi.yaml" download>');
+    expect(out).toContain('<a href="/downloads/flusso.postman_collection.json" download>');
+    expect(out).toContain('<a href="/changelog">');
+    expect(out).toContain('<a href="https://x.example/a.json" target="_blank" rel="noopener noreferrer">');
   });
 
   it("renders admonitions with their type and optional title, nesting sample groups", () => {
@@ -148,5 +161,24 @@ describe("content", () => {
     const source = readFileSync(`${contentDir}${page}`, "utf8");
     const blocks = [...source.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => match[1]);
     for (const block of blocks) expect(() => JSON.parse(block)).not.toThrow();
+  });
+
+  it("every link to a section of a docs page names a heading of that page", () => {
+    const allHtml = (blocks: DocBlock[]): string =>
+      blocks.map((b) => (b.kind === "html" ? b.html : b.kind === "admonition" ? allHtml(b.blocks) : "")).join("");
+    const rendered = pages.map((file) => {
+      const docPath = file.replace(/\.md$/, "");
+      const { body } = parseFrontMatter(readFileSync(`${contentDir}${file}`, "utf8"), docPath);
+      return { url: docUrl(docPath), html: allHtml(render(body).blocks) };
+    });
+    const missing: string[] = [];
+    for (const { url, html: text } of rendered) {
+      for (const [, path, fragment] of text.matchAll(/href="(\/[^"#]*)#([^"]+)"/g)) {
+        const target = rendered.find((page) => samePath(page.url, path));
+        if (!target) continue; // the reference's operations are checked by the reference's own tests
+        if (!target.html.includes(`id="${fragment}"`)) missing.push(`${url} → ${path}#${fragment}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

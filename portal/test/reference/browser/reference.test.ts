@@ -161,6 +161,31 @@ describe("API reference in the browser", () => {
     await page.close();
   }, 30_000);
 
+  it("a hash changed within the page (address bar, history) also lands below the navbar", async () => {
+    const targets = [0.5, 0.2, 0.8].map((at) => operationIds[Math.floor(operationIds.length * at)]);
+    const page = await openReference(browser.context, `#operation/${targets[0]}`);
+    const offset = (id: string) =>
+      page.evaluate(
+        (anchor) =>
+          document.getElementById(anchor)!.getBoundingClientRect().top - document.querySelector(".navbar")!.getBoundingClientRect().bottom,
+        `operation/${id}`,
+      );
+    const landed = async (id: string) => {
+      await page.waitForTimeout(300);
+      const top = await offset(id);
+      return top >= -1 && top < 40;
+    };
+    expect(await landed(targets[0])).toBe(true);
+    // page.goto with another hash is a same-document navigation, as typing it in the address bar is.
+    for (const target of targets.slice(1)) {
+      await page.goto(`${portal.url}/api-reference/#operation/${target}`);
+      expect({ target, landed: await landed(target) }).toEqual({ target, landed: true });
+    }
+    await page.goBack();
+    expect(await landed(targets[1])).toBe(true);
+    await page.close();
+  }, 30_000);
+
   it("a deep link to the webhook shows it below the navbar", async () => {
     const page = await openReference(browser.context, "#operation/documentUpdated");
     await page.waitForTimeout(200);
