@@ -51,8 +51,8 @@ function declared(operation: Operation, status: number): [string, Answer] | unde
  * What is wrong with an answer according to the published OpenAPI document, one line each: its status must be one the
  * operation declares, its body must match the declared schema of its media type (none when none is declared), and
  * each header the status declares as required must be there with a value its schema allows. An answer to no
- * operation of the document (a path or method the API does not have, the document itself, a CORS preflight) that is
- * an error must still be the integration error.
+ * operation of the document (a path or method the API does not have, the document itself, a CORS preflight, a
+ * plain-HTTP request in production) that is an error must still be the integration error.
  */
 export function undocumented(response: Response): string[] {
   const { routes, schemas } = load();
@@ -60,8 +60,11 @@ export function undocumented(response: Response): string[] {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const path = request.path.split('?')[0];
   const shown = path.length > 120 ? `${path.slice(0, 117)}...` : path;
-  const route = routes.find((r) => r.method === method && r.pattern.test(path));
   const type = String(response.headers['content-type'] ?? '').split(';')[0];
+  // A plain-HTTP request in production calls none of the document's servers (all https://): like an unknown route,
+  // its answer (403 https_required, on any path) is only held to the integration error.
+  const overHttp = type === 'application/json' && (response.body as { errors?: Array<{ code?: string }> })?.errors?.[0]?.code === 'https_required';
+  const route = overHttp ? undefined : routes.find((r) => r.method === method && r.pattern.test(path));
   const problems: string[] = [];
   if (!route) {
     if (response.status >= 400 && type === 'application/json') problems.push(...schemas.problems('#/components/schemas/IntegrationError', response.body));

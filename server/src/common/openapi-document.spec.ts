@@ -101,7 +101,7 @@ describe('GET /api/v1/openapi.json', () => {
   let api: TestApi;
   let document: {
     openapi: string;
-    info: { version: string; title: string };
+    info: { version: string; title: string; contact?: { email?: string }; license?: { name: string; url?: string } };
     servers: Array<{ url: string }>;
     security?: unknown;
     tags: Array<{ name: string }>;
@@ -129,6 +129,9 @@ describe('GET /api/v1/openapi.json', () => {
   it('is public, OpenAPI 3, version 1.2.0, and validates', async () => {
     expect(document.openapi).toMatch(/^3\.\d+\.\d+$/);
     expect(document.info.version).toBe('1.2.0');
+    // What linters (Redocly's recommended rules) and generated clients' package metadata look for.
+    expect(document.info.contact?.email).toBe('developers@flusso.example');
+    expect(document.info.license).toEqual({ name: 'Flusso terms of service', url: 'https://www.flusso.example/termini' });
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
     expect(document.servers.map((s) => s.url)).toEqual(['https://api.sandbox.flusso.example/api/v1', 'https://api.flusso.example/api/v1']);
     expect(document.components.securitySchemes.authorization).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));

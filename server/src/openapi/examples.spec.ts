@@ -213,13 +213,14 @@ describe('the examples of the OpenAPI document', () => {
     };
     expect(codes('listDocuments', '400')).toEqual(['invalid_query_parameter', 'invalid_cursor']);
     expect(codes('getDocument', '400')).toEqual(['invalid_query_parameter']);
-    expect(codes('createReconciliation', '400')).toEqual(['bad_request', 'invalid_idempotency_key']);
+    expect(codes('createReconciliation', '400')).toEqual(['bad_request', 'invalid_idempotency_key', 'invalid_query_parameter']);
     expect(codes('createReconciliation', '409')).toEqual(['idempotency_key_in_progress']);
     expect(codes('createReconciliation', '422')).toEqual(
       expect.arrayContaining(['reconciliation_exists', 'currency_mismatch', 'transaction_fully_reconciled', 'idempotency_key_reused']),
     );
     expect(codes('updateFlow', '403')).toEqual(['forbidden', 'insufficient_permission']);
-    expect(codes('listCompanies', '403')).toEqual(['insufficient_permission']);
+    // Every valid key may list its companies (spec section 8: no 403 there).
+    expect(codes('listCompanies', '403')).toEqual([]);
     const permission = Object.values(
       ((document.paths as Json)['/companies/{company_id}/reconciliations'] as Record<string, Operation>).post.responses['403'].content!['application/json']
         .examples!,

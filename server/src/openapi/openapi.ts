@@ -70,6 +70,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'and reconciliations. Every call carries an API key as a bearer token. The API is in beta (1.0.0 beta, now 1.2).',
     )
     .setContact('Flusso developer support', 'https://developers.flusso.example', 'developers@flusso.example')
+    // The terms the footer's legal column links: what an integrator agrees to by calling the API.
+    .setLicense('Flusso terms of service', 'https://www.flusso.example/termini')
     .addServer(API_HOSTS.development + BASE_PATH, 'Development (sandbox)')
     .addServer(API_HOSTS.production + BASE_PATH, 'Production')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'An API key: `Authorization: Bearer fls_dev_…`.' }, SECURITY_SCHEME)
