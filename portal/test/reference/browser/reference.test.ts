@@ -170,10 +170,15 @@ describe("API reference in the browser", () => {
           document.getElementById(anchor)!.getBoundingClientRect().top - document.querySelector(".navbar")!.getBoundingClientRect().bottom,
         `operation/${id}`,
       );
+    // Polled (a loaded machine may take a while to scroll), but a page left off target never gets there.
     const landed = async (id: string) => {
-      await page.waitForTimeout(300);
-      const top = await offset(id);
-      return top >= -1 && top < 40;
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        await page.waitForTimeout(100);
+        const top = await offset(id);
+        if (top >= -1 && top < 40) return true;
+        if (Date.now() > deadline) return false;
+      }
     };
     expect(await landed(targets[0])).toBe(true);
     // page.goto with another hash is a same-document navigation, as typing it in the address bar is.
