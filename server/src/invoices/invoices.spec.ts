@@ -82,7 +82,10 @@ describe('e-invoices: create, issue and read', () => {
           version: 1,
         });
         const total = first(xml, 'ImportoTotaleDocumento');
-        if (total) expect(document.gross_amount.amount).toBe(total.replace(/^-/, ''));
+        // The gross is ImportoTotaleDocumento, except in the one sample that writes it net of the withholding (the
+        // summary's 145.91 less 23.00 withheld): there it is the summary's total (derive.ts).
+        const netOfWithholding = name === 'oca_ITBNCMRA80A01D548T_20001.xml';
+        if (total) expect(document.gross_amount.amount).toBe(netOfWithholding ? '145.91' : total.replace(/^-/, ''));
         const payments = [...xml.matchAll(/<ImportoPagamento>([^<]*)<\/ImportoPagamento>/g)].map((m) => m[1]);
         expect(document.flows.map((f: { amount: { amount: string } }) => f.amount.amount).sort()).toEqual(
           (payments.length ? payments : [derived.flows[0].amount.amount]).sort(),

@@ -174,6 +174,52 @@ describe('the document derived from an invoice', () => {
     for (const { type, sentByBuyer } of Object.values(DOCUMENT_TYPE_OF)) if (type === 'SELF_INVOICE') expect(sentByBuyer).toBe(true);
   });
 
+  // A minimal invoice (the official FPR01, 5.00 + 1.10 VAT) as a fee note: 1000.00 + 4% INPS contribution, 22% VAT,
+  // 20% withholding on 1040.00 (208.00); the buyer pays 1060.80.
+  function feeNote(importoTotale: string | undefined): Invoice {
+    const invoice = JSON.parse(JSON.stringify(invoiceOf('IT01234567890_FPR01.xml'))) as Invoice;
+    const body = invoice.fattura_elettronica_body[0];
+    const general = body.dati_generali.dati_generali_documento;
+    general.dati_ritenuta = [{ tipo_ritenuta: 'RT01', importo_ritenuta: '208.00', aliquota_ritenuta: '20.00', causale_pagamento: 'A' }];
+    general.importo_totale_documento = importoTotale;
+    body.dati_beni_servizi.dati_riepilogo = [{ aliquota_iva: '22.00', imponibile_importo: '1040.00', imposta: '228.80' }];
+    delete body.dati_pagamento;
+    return invoice;
+  }
+
+  it('reads an ImportoTotaleDocumento written net of the withholding as the gross less it, not as the gross', () => {
+    // The SDI does not check this total; senders often write what the buyer pays (1060.80) instead of 1268.80.
+    for (const total of ['1268.80', '1060.80', undefined]) {
+      const derived = deriveDocument(feeNote(total), { vat_number: 'IT01234567890' });
+      expect({ total, gross: derived.gross_amount, flows: derived.flows }).toEqual({
+        total,
+        gross: eur('1268.80'),
+        flows: [flow('1060.80', '2014-12-18', null)],
+      });
+    }
+    // Any other total is the sender's word (a document discount, say).
+    expect(deriveDocument(feeNote('1200.00'), { vat_number: 'IT01234567890' }).gross_amount).toEqual(eur('1200.00'));
+  });
+
+  it('counts once the alternative payment details that repeat the amount due, and keeps instalments', () => {
+    const invoice = invoiceOf('IT01234567890_FPR01.xml');
+    const detail = invoice.fattura_elettronica_body[0].dati_pagamento![0].dettaglio_pagamento[0];
+    const payments = (...amounts: string[]) => {
+      const copy = JSON.parse(JSON.stringify(invoice)) as Invoice;
+      copy.fattura_elettronica_body[0].dati_pagamento![0].dettaglio_pagamento = amounts.map((importo_pagamento, i) => ({
+        ...detail,
+        modalita_pagamento: 'MP05',
+        iban: i % 2 ? 'IT02A0301503200000003517230' : 'IT60X0542811101000000123456',
+        importo_pagamento,
+      }));
+      return deriveDocument(copy, { vat_number: 'IT01234567890' }).flows;
+    };
+    // Two bank accounts offered for the whole 6.10.
+    expect(payments('6.10', '6.10')).toEqual([flow('6.10', '2015-01-30', 'TRANSFER')]);
+    // Two instalments of one due date that add up to the total stay two flows.
+    expect(payments('3.05', '3.05')).toEqual([flow('3.05', '2015-01-30', 'TRANSFER'), flow('3.05', '2015-01-30', 'TRANSFER')]);
+  });
+
   it('counts every self-invoice type as RECEIVED, even when the company sells to itself', () => {
     const invoice = JSON.parse(JSON.stringify(invoiceOf('IT01234567890_FPR01.xml')));
     const header = invoice.fattura_elettronica_header;

@@ -7,7 +7,7 @@ import type { PaymentMethod } from '../../flows/flow.enums.js';
 import type { Money } from '../../common/money/money.js';
 import { abs, fromUnits, sum, toUnits } from './decimal.js';
 import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
-import type { CedentePrestatore, CessionarioCommittente, DettaglioPagamento, Invoice, TipoDocumento } from './invoice.types.js';
+import type { CedentePrestatore, CessionarioCommittente, DatiPagamento, DettaglioPagamento, Invoice, TipoDocumento } from './invoice.types.js';
 import { companyIsBuyer, companyIsSeller, displayName, vatNumber, type CompanyIdentity } from './parties.js';
 
 export interface DerivedCounterpart {
@@ -67,15 +67,34 @@ function dueDate(payment: DettaglioPagamento, invoiceDate: string): string {
 }
 
 /**
+ * The payments the buyer owes. DettaglioPagamento repeats for instalments and also for alternatives (the same amount
+ * on another bank account or by another method): when the details add up to more than the buyer owes, the repeats of
+ * one DatiPagamento with the same amount and due date are alternatives, counted once.
+ */
+function paymentsOwed(blocks: DatiPagamento[], owed: bigint, invoiceDate: string): DettaglioPagamento[] {
+  const all = blocks.flatMap((b) => b.dettaglio_pagamento);
+  if (sum(all.map((p) => toUnits(p.importo_pagamento))) <= abs(owed)) return all;
+  return blocks.flatMap((block) => {
+    const seen = new Set<string>();
+    return block.dettaglio_pagamento.filter((p) => {
+      const key = `${toUnits(p.importo_pagamento)}/${dueDate(p, invoiceDate)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+}
+
+/**
  * The document facts of the first (only) invoice body. Amounts are non-negative (money never is): a negative total
  * is shown by its size. Rules:
- * - gross: ImportoTotaleDocumento, else the VAT summary (taxable + VAT of every rate) plus the document's rounding;
- *   VAT: the summary's Imposta;
+ * - gross: ImportoTotaleDocumento, else (or when it is the summary's total less the withholding) the VAT summary
+ *   (taxable + VAT of every rate) plus the document's rounding; VAT: the summary's Imposta;
  * - direction: RECEIVED for self-invoices and TD29; otherwise ISSUED when the company is the seller, RECEIVED when not;
  * - counterpart: the other party (the buyer when the company is the seller, else the seller), null when the
  *   company is both;
  * - flows: one per DettaglioPagamento (ModalitaPagamento → payment_method, DataScadenzaPagamento, else the reference
- *   date plus the days, else the invoice date); without DatiPagamento, one flow for what the buyer pays: the gross
+ *   date plus the days, else the invoice date), alternatives counted once (paymentsOwed); without DatiPagamento, one flow for what the buyer pays: the gross
  *   less withholdings and, with split payment (EsigibilitaIVA S), less the VAT the public administration pays itself.
  */
 export function deriveDocument(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
@@ -91,21 +110,26 @@ export function deriveDocument(invoice: Invoice, company: CompanyIdentity): Deri
 
   const summaries = body.dati_beni_servizi.dati_riepilogo;
   const vat = sum(summaries.map((s) => toUnits(s.imposta)));
-  const gross =
-    general.importo_totale_documento !== undefined
-      ? toUnits(general.importo_totale_documento)
-      : sum(summaries.map((s) => toUnits(s.imponibile_importo) + toUnits(s.imposta))) + (general.arrotondamento ? toUnits(general.arrotondamento) : 0n);
-
-  const payments = (body.dati_pagamento ?? []).flatMap((p) => p.dettaglio_pagamento);
+  const summaryTotal =
+    sum(summaries.map((s) => toUnits(s.imponibile_importo) + toUnits(s.imposta))) + (general.arrotondamento ? toUnits(general.arrotondamento) : 0n);
   const withheld = sum((general.dati_ritenuta ?? []).map((r) => toUnits(r.importo_ritenuta)));
+  const declaredTotal = general.importo_totale_documento !== undefined ? toUnits(general.importo_totale_documento) : undefined;
+  // The SDI does not check ImportoTotaleDocumento, and many senders write it net of the withholding (what the buyer
+  // pays) although the specification's total includes it: recognised, the gross is the summary's and the withholding
+  // is not taken off twice.
+  const netOfWithholding = declaredTotal !== undefined && withheld !== 0n && declaredTotal === summaryTotal - withheld;
+  const gross = declaredTotal === undefined || netOfWithholding ? summaryTotal : declaredTotal;
+
   const splitPaymentVat = sum(summaries.filter((s) => s.esigibilita_iva === 'S').map((s) => toUnits(s.imposta)));
+  const owed = gross - withheld - splitPaymentVat;
+  const payments = paymentsOwed(body.dati_pagamento ?? [], owed, general.data);
   const flows: DerivedFlow[] = payments.length
     ? payments.map((p) => ({
         amount: money(toUnits(p.importo_pagamento)),
         payment_method: PAYMENT_METHOD_OF[p.modalita_pagamento],
         expected_payment_date: dueDate(p, general.data),
       }))
-    : [{ amount: money(gross - withheld - splitPaymentVat), payment_method: null, expected_payment_date: general.data.slice(0, 10) }];
+    : [{ amount: money(owed), payment_method: null, expected_payment_date: general.data.slice(0, 10) }];
 
   // The other party: the buyer when the company sells, the seller when it buys; none when it is both (TD21, TD27).
   const counterpart =
