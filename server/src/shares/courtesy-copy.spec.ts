@@ -54,6 +54,12 @@ describe('courtesy copy', () => {
     expect(copy.html).toMatch(/^<!doctype html><html lang="it">/);
   });
 
+  it('keeps every amount of the HTML tables on one line, so the currency never wraps apart on a phone', () => {
+    const cells = [...courtesyCopy(invoiceOf('IT01234567890_FPR01.xml')).html.matchAll(/<td style="([^"]*)">([^<]*) €<\/td>/g)];
+    expect(cells.length).toBeGreaterThan(3);
+    for (const [, style] of cells) expect(style).toContain('white-space:nowrap');
+  });
+
   it('writes amounts the Italian way, exactly', () => {
     const invoice = invoiceOf('IT01234567890_FPR01.xml');
     const document = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;

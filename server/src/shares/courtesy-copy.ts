@@ -213,7 +213,8 @@ function renderText(message: string, linkText: string | null, view: InvoiceView)
 
 function renderHtml(message: string, linkText: string | null, url: string | undefined, view: InvoiceView): string {
   const cell = 'style="border:1px solid #ccc;padding:4px 8px;text-align:left"';
-  const right = 'style="border:1px solid #ccc;padding:4px 8px;text-align:right"';
+  // Amounts never break between the number and the currency on a narrow screen.
+  const right = 'style="border:1px solid #ccc;padding:4px 8px;text-align:right;white-space:nowrap"';
   const table = (head: string[], rows: string[][], alignRightFrom: number) =>
     `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${head.map((h, i) => `<th ${i >= alignRightFrom ? right : cell}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
       .map((row) => `<tr>${row.map((value, i) => `<td ${i >= alignRightFrom ? right : cell}>${escapeHtml(value)}</td>`).join('')}</tr>`)
