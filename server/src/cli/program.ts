@@ -38,9 +38,9 @@ function keyLine(key: KeyView): string {
 }
 
 export function buildProgram(operator: Operator, print: Print): Command {
-  const program = new Command('flusso')
-    .description('Flusso operator commands: migrations, integrators, API keys, companies, demo data, imports.')
-    .showHelpAfterError('(add --help for the commands and their options)');
+  const program = new Command('flusso').description(
+    'Flusso operator commands: migrations, integrators, API keys, companies, demo data, imports, webhook endpoints.',
+  );
 
   /** Runs a command's work with commander's arguments (options last) and prints its outcome as JSON or text. */
   const run =

@@ -134,6 +134,17 @@ describe('the operator CLI', () => {
     expect(err).toEqual([expect.stringMatching(/^flusso: PostgreSQL is not reachable at 127\.0\.0\.1:1 /)]);
   });
 
+  it("explains a command's usage mistakes in one flusso line, and as JSON with --json", async () => {
+    const missing = await cli('webhook:add', '--url', 'http://127.0.0.1:4000/hooks', '--json');
+    expect(missing.code).toBe(1);
+    expect(missing.err).toEqual(["flusso: required option '--integrator <id>' not specified (add --help for the commands and their options)"]);
+    expect(missing.json).toEqual({ error: { message: "required option '--integrator <id>' not specified" } });
+    const bad = await cli('webhook:deliveries', '00000000-0000-0000-0000-000000000000', '--status', 'lost');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toEqual([]);
+    expect(bad.err).toEqual([expect.stringMatching(/^flusso: option '--status <status>' argument 'lost' is invalid\. /)]);
+  });
+
   it('explains operator mistakes without a stack trace', async () => {
     const run = await cli('key:create', '--integrator', 'nope', '--json');
     expect(run.code).toBe(1);

@@ -23,6 +23,11 @@ function isOperatorProblem(error: unknown): error is Error & { problems?: RowPro
   return [ConfigError, ServiceUnavailableError, IntegratorsError, CsvImportError, ApiError].some((type) => error instanceof type);
 }
 
+/** Commander's message without its own `error: ` prefix. */
+function usageProblem(message: string): string {
+  return message.trim().replace(/^error: /, '');
+}
+
 function problemLine(problem: RowProblem): string {
   return `  line ${problem.line}${problem.column ? `, ${problem.column}` : ''}: ${problem.message}`;
 }
@@ -33,14 +38,25 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv = process.en
   let operator: Operator | undefined;
   try {
     operator = new Operator(loadConfig(env));
-    const program = buildProgram(operator, output.out)
-      .exitOverride()
-      .configureOutput({ writeOut: (text) => output.out(text.trimEnd()), writeErr: (text) => output.err(text.trimEnd()) });
+    const program = buildProgram(operator, output.out);
+    // Every command, not only the root: a subcommand's own usage error (a missing option) would otherwise exit the
+    // process from inside commander, past the JSON answer and the closing of connections.
+    for (const command of [program, ...program.commands]) {
+      command.exitOverride().configureOutput({
+        writeOut: (text) => output.out(text.trimEnd()),
+        writeErr: (text) => output.err(text.trimEnd()),
+        // A usage mistake reads like every other mistake: one `flusso: …` line.
+        outputError: (text, write) => write(`flusso: ${usageProblem(text)} (add --help for the commands and their options)`),
+      });
+    }
     await program.parseAsync(args, { from: 'user' });
     return 0;
   } catch (error) {
-    // Commander has already explained a usage error (or shown the help).
-    if (error instanceof CommanderError) return error.exitCode;
+    // Commander has already explained a usage error (or shown the help); a script asking for JSON gets it as JSON too.
+    if (error instanceof CommanderError) {
+      if (json && error.exitCode !== 0) output.out(JSON.stringify({ error: { message: usageProblem(error.message) } }));
+      return error.exitCode;
+    }
     if (!isOperatorProblem(error)) {
       output.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
       if (json) output.out(JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error) } }));

@@ -19,6 +19,27 @@ describe('courtesy copy', () => {
     expect(texts.message).toContain('copia di cortesia');
   });
 
+  it('ends the sentence naming the seller once, whether or not the name ends with a dot', () => {
+    const invoice = invoiceOf('IT01234567890_FPR01.xml');
+    const anagrafica = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici.anagrafica;
+    anagrafica.denominazione = 'Rossi Forniture S.r.l.';
+    expect(defaultTexts(invoice).message).toContain('emesso da Rossi Forniture S.r.l. Il file XML');
+    anagrafica.denominazione = 'Rossi Forniture SRL';
+    expect(defaultTexts(invoice).message).toContain('emesso da Rossi Forniture SRL. Il file XML');
+  });
+
+  it("says in both renderings, whatever the sender's message, that the copy has no fiscal value", () => {
+    const copy = courtesyCopy(invoiceOf('IT01234567890_FPR01.xml'), { message: 'Buongiorno, ecco la fattura.' });
+    for (const rendering of [copy.text, copy.html]) expect(rendering).toContain('Copia di cortesia senza valore fiscale.');
+  });
+
+  it("gives the link's expiry with the year in full, in Italian time", () => {
+    const link = { url: 'https://api.example/x', expiresAt: new Date('2026-12-26T01:01:00Z') };
+    const copy = courtesyCopy(invoiceOf('IT01234567890_FPR01.xml'), { link });
+    expect(copy.text).toContain('valido fino al 26/12/2026 alle 02:01: https://api.example/x');
+    expect(copy.html).toContain('>Il file XML è scaricabile anche da questo link, valido fino al 26/12/2026 alle 02:01</a>');
+  });
+
   it('shows parties, lines, VAT summary, total and due dates in both renderings', () => {
     const invoice = invoiceOf('IT01234567890_FPR01.xml');
     const body = invoice.fattura_elettronica_body[0];
@@ -31,6 +52,12 @@ describe('courtesy copy', () => {
       expect(rendering).toContain('Totale documento');
     }
     expect(copy.html).toMatch(/^<!doctype html><html lang="it">/);
+  });
+
+  it('keeps every amount of the HTML tables on one line, so the currency never wraps apart on a phone', () => {
+    const cells = [...courtesyCopy(invoiceOf('IT01234567890_FPR01.xml')).html.matchAll(/<td style="([^"]*)">([^<]*) €<\/td>/g)];
+    expect(cells.length).toBeGreaterThan(3);
+    for (const [, style] of cells) expect(style).toContain('white-space:nowrap');
   });
 
   it('writes amounts the Italian way, exactly', () => {

@@ -57,6 +57,10 @@ const MODALITA_PAGAMENTO_LABEL: Record<string, string> = {
   MP23: 'PagoPA',
 };
 
+/** Closes both renderings, whatever message the sender wrote. */
+const NO_FISCAL_VALUE =
+  'Copia di cortesia senza valore fiscale. Il documento valido ai fini fiscali è il file XML trasmesso tramite il Sistema di Interscambio.';
+
 export interface CourtesyCopy {
   /** The default subject, used when the share request has none. */
   subject: string;
@@ -92,7 +96,8 @@ export function defaultTexts(invoice: Invoice): { subject: string; message: stri
     message: [
       'Gentile cliente,',
       '',
-      `le inviamo la copia di cortesia del documento "${title}" emesso da ${seller}. Il file XML della fattura elettronica è allegato a questo messaggio.`,
+      // A name ending in an abbreviation ("S.r.l.") already closes the sentence.
+      `le inviamo la copia di cortesia del documento "${title}" emesso da ${seller}${seller.endsWith('.') ? '' : '.'} Il file XML della fattura elettronica è allegato a questo messaggio.`,
       '',
       "L'originale è trasmesso tramite il Sistema di Interscambio (SdI) dell'Agenzia delle Entrate e lo trova anche nel suo cassetto fiscale; questa copia non ha valore fiscale.",
       '',
@@ -202,12 +207,14 @@ function renderText(message: string, linkText: string | null, view: InvoiceView)
     out.push('', 'Scadenze:');
     for (const due of view.dueDates) out.push(`  ${due.date}: ${due.amount} (${due.method}${due.iban ? `, IBAN ${due.iban}` : ''})`);
   }
+  out.push('', NO_FISCAL_VALUE);
   return out.join('\n') + '\n';
 }
 
 function renderHtml(message: string, linkText: string | null, url: string | undefined, view: InvoiceView): string {
   const cell = 'style="border:1px solid #ccc;padding:4px 8px;text-align:left"';
-  const right = 'style="border:1px solid #ccc;padding:4px 8px;text-align:right"';
+  // Amounts never break between the number and the currency on a narrow screen.
+  const right = 'style="border:1px solid #ccc;padding:4px 8px;text-align:right;white-space:nowrap"';
   const table = (head: string[], rows: string[][], alignRightFrom: number) =>
     `<table style="border-collapse:collapse;margin:8px 0"><thead><tr>${head.map((h, i) => `<th ${i >= alignRightFrom ? right : cell}>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows
       .map((row) => `<tr>${row.map((value, i) => `<td ${i >= alignRightFrom ? right : cell}>${escapeHtml(value)}</td>`).join('')}</tr>`)
@@ -250,7 +257,7 @@ function renderHtml(message: string, linkText: string | null, url: string | unde
           3,
         )
       : '',
-    '<p style="color:#666;font-size:12px">Copia di cortesia senza valore fiscale. Il documento valido ai fini fiscali è il file XML trasmesso tramite il Sistema di Interscambio.</p>',
+    `<p style="color:#666;font-size:12px">${escapeHtml(NO_FISCAL_VALUE)}</p>`,
     '</body></html>',
   ].join('');
 }
@@ -265,8 +272,19 @@ function italianDate(iso: string): string {
   return `${day}/${month}/${year}`;
 }
 
+const ROME_DATE_TIME = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `12/03/2026 alle 10:15`, Italian time: the year in full, as in every other date of the copy. */
 function italianDateTime(at: Date): string {
-  return at.toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
+  const part = Object.fromEntries(ROME_DATE_TIME.formatToParts(at).map(({ type, value }) => [type, value]));
+  return `${part.day}/${part.month}/${part.year} alle ${part.hour}:${part.minute}`;
 }
 
 /** Decimal strings of the invoice, exactly (no floating point): `1234.5` → `1.234,50` with at least two decimals. */

@@ -40,8 +40,10 @@ export class ShareInvoiceDto {
   reply_to: string;
 
   @ApiPropertyOptional({
+    minLength: 1,
     maxLength: 200,
-    description: 'The subject. Default: the document type, number and date, and the seller, in Italian ("Fattura n. 2026/15 del 12/03/2026 - Rossi S.r.l.").',
+    description:
+      'The subject, one line, not blank. Default (when omitted): the document type, number and date, and the seller, in Italian ("Fattura n. 2026/15 del 12/03/2026 - Rossi S.r.l.").',
     example: 'Fattura n. 2026/15 del 12/03/2026 - Rossi S.r.l.',
   })
   @OptionalNotNull()
@@ -49,6 +51,8 @@ export class ShareInvoiceDto {
   @NoNul('subject')
   @MaxLength(200, { message: 'subject must be at most 200 characters long' })
   @Matches(/^[^\r\n]*$/, { message: 'subject must be one line' })
+  // A blank subject would send an e-mail without one.
+  @Matches(/\S/, { message: 'subject must not be blank; omit it for the default subject' })
   subject?: string;
 
   @ApiPropertyOptional({

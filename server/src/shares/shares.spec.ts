@@ -216,6 +216,8 @@ describe('share-invoice e-mails', () => {
       ['reply_to a list', { ...valid, reply_to: ['fatture@rossi.test'] }, 400, 'bad_request', '/reply_to'],
       ['a subject of two lines', { ...valid, subject: 'Fattura\r\nBcc: victim@example.test' }, 422, 'unprocessable_entity', '/subject'],
       ['a subject too long', { ...valid, subject: 'x'.repeat(201) }, 422, 'unprocessable_entity', '/subject'],
+      ['an empty subject (the e-mail would have none)', { ...valid, subject: '' }, 422, 'unprocessable_entity', '/subject'],
+      ['a blank subject', { ...valid, subject: '  \t ' }, 422, 'unprocessable_entity', '/subject'],
       ['a null body', { ...valid, body: null }, 400, 'bad_request', '/body'],
       ['an unknown member', { ...valid, cc: 'x@bianchi.test' }, 400, 'bad_request', '/cc'],
     ] as Array<[string, object, number, ErrorCode, string]>)('%s', async (_name, body, status, code, pointer) => {

@@ -186,6 +186,20 @@ describe('webhook delivery', () => {
     expect(new Date(delivery.attempts[1].attempted_at).getTime() - new Date(delivery.attempts[0].attempted_at).getTime()).toBeGreaterThanOrEqual(250);
   });
 
+  it('keeps the first 1 KB of the answer in whole characters, never half of one', async () => {
+    const { tenant, categories, docs, receiver, endpoint } = await setUp();
+    // 5 bytes a pair: the 1024th byte falls inside a '€'.
+    const answer = 'é€'.repeat(1000);
+    receiver.answer = () => ({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: answer });
+    await change(tenant, docs[0], categories[0]);
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to succeed');
+    const [{ attempts }] = await deliveries(tenant, endpoint.id);
+    const excerpt: string = attempts[0].response_body;
+    expect(excerpt).not.toContain('\uFFFD');
+    expect(answer.startsWith(excerpt)).toBe(true);
+    expect(Buffer.byteLength(excerpt)).toBe(1022);
+  });
+
   it('marks a delivery failed after the last attempt, and keeps it', async () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = () => ({ status: 502 });

@@ -42,7 +42,7 @@ export class WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
     description:
-      'Registers a URL that receives the `document.updated` events of every company the integrator is granted, signed as Standard Webhooks. The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.',
+      'Registers a URL that receives the `document.updated` and `document.deleted` events of every company the integrator is granted, signed as Standard Webhooks. The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.',
   })
   @ApiBody({ type: CreateWebhookEndpointDto })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto, description: 'Created; store `secret` now.' })

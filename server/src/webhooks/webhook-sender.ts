@@ -197,7 +197,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
   }
 }
 
-/** The first 1 KB of a body, read to the end (so the connection can be reused) unless it is large. */
+/** The first 1 KB of a body (whole characters), read to the end (so the connection can be reused) unless it is large. */
 async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
   const chunks: Buffer[] = [];
   let kept = 0;
@@ -213,5 +213,6 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
       break;
     }
   }
-  return kept ? Buffer.concat(chunks).toString('utf8') : null;
+  // Streaming decode drops a character the 1 KB cut in half, rather than ending the excerpt with U+FFFD.
+  return kept ? new TextDecoder().decode(Buffer.concat(chunks), { stream: true }) : null;
 }
