@@ -57,17 +57,21 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   fastify.removeContentTypeParser('text/plain');
   // Fastify's JSON parser (which refuses `__proto__` and `constructor.prototype`), then the shape check that must run
   // before class-transformer walks the body.
+  // An empty body is no body (clients that send Content-Type on every request, a DELETE's too): a route that reads one
+  // says it is missing (BodyValidationPipe), one that takes none goes on.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.bodyLimitBytes }, (request, body, done) =>
-    parseJson(request, body.toString(), (error, value) => {
-      if (error) return done(error, undefined);
-      try {
-        checkJsonBody(value);
-      } catch (invalid) {
-        return done(invalid as Error, undefined);
-      }
-      done(null, value);
-    }),
+    body.length === 0
+      ? done(null, undefined)
+      : parseJson(request, body.toString(), (error, value) => {
+          if (error) return done(error, undefined);
+          try {
+            checkJsonBody(value);
+          } catch (invalid) {
+            return done(invalid as Error, undefined);
+          }
+          done(null, value);
+        }),
   );
   registerAccessLog(fastify);
   registerSecurityHooks(fastify, config);

@@ -276,6 +276,14 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expectError(await post().send('[]'), 400, 'bad_request', '');
     });
 
+    it('an empty body sent as JSON to a call that takes none is no body (clients that always send Content-Type)', async () => {
+      const missing = await api.http.delete(`${company}/reconciliations/${randomUUID()}`).set(rossi.auth).set('content-type', 'application/json');
+      expectError(missing, 404, 'not_found');
+      // A call that reads a body still says it is missing.
+      const patch = await api.http.patch(`${company}/documents/${documentId}`).set(rossi.auth).set('content-type', 'application/json');
+      expectError(patch, 400, 'bad_request', undefined, 'The request body is empty; send a JSON object.');
+    });
+
     it('a body that is not JSON: 415 unsupported_media_type', async () => {
       const patch = () => api.http.patch(`${company}/documents/${documentId}`).set(rossi.auth);
       const detail = 'Send the request body as application/json.';

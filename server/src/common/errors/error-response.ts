@@ -33,8 +33,6 @@ function fromFastify(error: { code?: string; statusCode?: number; message?: stri
       return single('payload_too_large', 'The request body is larger than this API accepts.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return single('unsupported_media_type', 'Send the request body as application/json.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return single('bad_request', 'The request body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return single('bad_request', 'The Content-Length header does not match the body.');
     case 'FST_ERR_MAX_PARAM_LENGTH':

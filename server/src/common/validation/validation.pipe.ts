@@ -41,6 +41,7 @@ export class BodyValidationPipe implements PipeTransform {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype, type } = metadata;
     if (type !== 'body' || !metatype || [String, Boolean, Number, Array, Object].includes(metatype as never)) return value;
+    if (value === undefined) throw ApiError.of('bad_request', 'The request body is empty; send a JSON object.');
     if (!isPlainObject(value)) {
       throw ApiError.of('bad_request', 'The request body must be a JSON object.', '');
     }
