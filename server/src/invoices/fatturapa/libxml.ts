@@ -89,6 +89,21 @@ function decode(bytes: Buffer, view: string): string | { refusal: XmlRefusal } {
 }
 
 /**
+ * Parses the file as libxml reads it. An encoding this libxml lacks (windows-1252, which Windows software writes)
+ * but the decoder knew is judged on the decoded text, written as UTF-8 with the declaration saying so: the same
+ * characters, on the same lines.
+ */
+function wellFormed(bytes: Buffer, text: string): void {
+  try {
+    libxml.parseXml(bytes as unknown as string, SAFE_OPTIONS);
+  } catch (error) {
+    if (!/^Unsupported encoding/.test(String((error as { message?: string }).message))) throw error;
+    const utf8 = text.replace(/^(<\?xml[^>]*?encoding\s*=\s*["'])[A-Za-z0-9._-]+/, '$1UTF-8');
+    libxml.parseXml(Buffer.from(utf8, 'utf8') as unknown as string, SAFE_OPTIONS);
+  }
+}
+
+/**
  * Reads a FatturaPA file into plain elements, or says why it can't. Never throws on bad input and never expands an
  * entity.
  */
@@ -110,7 +125,7 @@ export function readXml(bytes: Buffer): { root: XmlElement } | { refusal: XmlRef
 
   // libxml is the judge of well-formedness (and of the encoding); the tree is then read from the text (xml-tree.ts).
   try {
-    libxml.parseXml(bytes as unknown as string, SAFE_OPTIONS);
+    wellFormed(bytes, text);
   } catch (error) {
     const e = error as { message?: string; line?: number };
     const where = e.line ? ` (line ${e.line})` : '';

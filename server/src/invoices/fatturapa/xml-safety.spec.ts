@@ -124,6 +124,14 @@ describe('encodings', () => {
     expect(description(Buffer.from(text, 'latin1'))).toMatch(/^Caffè /);
   });
 
+  it('reads windows-1252, which Windows software writes and this libxml cannot decode itself', () => {
+    const text = fpr01.replace('encoding="UTF-8"', 'encoding="windows-1252"').replace('<Descrizione>', '<Descrizione>Caffè ');
+    expect(description(Buffer.from(text, 'latin1'))).toMatch(/^Caffè /);
+    // Still judged for well-formedness, on the decoded text.
+    const broken = text.replace('</Descrizione>', '</Descrizion>');
+    expect(refusal(Buffer.from(broken, 'latin1'))?.reason).toBe('malformed');
+  });
+
   it('reads UTF-16 with a byte order mark', () => {
     const text = fpr01.replace('encoding="UTF-8"', 'encoding="UTF-16"').replace('<Descrizione>', '<Descrizione>Caffè ');
     expect(description(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toMatch(/^Caffè /);
