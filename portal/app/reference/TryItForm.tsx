@@ -6,6 +6,8 @@ import {
   diagnoseFailure,
   extraQueryExample,
   failureMessage,
+  KEY_PREFIXES,
+  keyNotice,
   requestUrl,
   sendRequest,
   type TryItInput,
@@ -29,11 +31,15 @@ export function TryItForm({
   input: TryItInput;
   onInput: (input: TryItInput) => void;
 }) {
-  const { host } = useEnvironment();
+  const { environment, host } = useEnvironment();
   const { apiKey, setApiKey, setCompanyId } = useTryItSettings();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  // The answer belongs to the host it came from: after a switch of environment it would pass for the other's.
+  const [sent, setSent] = useState<{ host: string; outcome: Outcome }>({ host, outcome: { kind: "idle" } });
+  const outcome = sent.host === host ? sent.outcome : { kind: "idle" as const };
+  const setOutcome = (next: Outcome) => setSent({ host, outcome: next });
   const id = useId();
   const url = requestUrl(host, operation, input);
+  const notice = keyNotice(environment, apiKey);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,10 +67,20 @@ export function TryItForm({
           name="api-key"
           type="password"
           autoComplete="off"
-          placeholder="fls_dev_…"
+          placeholder={`${KEY_PREFIXES[environment]}…`}
           value={apiKey}
+          aria-describedby={notice ? field("key-notice") : undefined}
           onChange={(event) => setApiKey(event.target.value)}
         />
+        {notice ? (
+          <p
+            id={field("key-notice")}
+            className={notice.mismatch ? "ref-try-notice ref-try-notice-mismatch" : "ref-try-notice"}
+            data-testid="try-it-key-notice"
+          >
+            {notice.text}
+          </p>
+        ) : null}
         {Object.entries(input.pathParams).map(([name, value]) => (
           <TextField
             key={`path-${name}`}

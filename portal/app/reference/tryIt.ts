@@ -1,3 +1,5 @@
+import type { Environment } from "~/behaviour/environment";
+import { ENVIRONMENT_LABELS } from "~/layout/site";
 import { exampleAs, type ListOptions, type OperationView, type RequestExample } from "./model";
 import { isJsonMediaType } from "./samples/request";
 
@@ -94,6 +96,28 @@ export function extraQueryExample(list: ListOptions): string | undefined {
   if (text) return `filter[${text.field}__ilike]=bianchi`;
   const empty = has("empty")[0];
   return empty ? `filter[${empty.field}__empty]=false` : undefined;
+}
+
+/** How the API tells the environments' keys apart: a key works in its own environment only (401 elsewhere). */
+export const KEY_PREFIXES: Record<Environment, string> = { development: "fls_dev_", production: "fls_prod_" };
+
+/**
+ * What the panel says about the key for the selected environment: production calls need a production key and act
+ * on real data; a key of the other environment is named before it is sent, as the API would only answer 401.
+ */
+export function keyNotice(environment: Environment, apiKey: string): { text: string; mismatch: boolean } | null {
+  const other: Environment = environment === "production" ? "development" : "production";
+  if (apiKey.startsWith(KEY_PREFIXES[other]))
+    return {
+      mismatch: true,
+      text: `Questa è una chiave dell'ambiente ${ENVIRONMENT_LABELS[other]} (${KEY_PREFIXES[other]}…): l'ambiente ${ENVIRONMENT_LABELS[environment]} la rifiuta con 401. Usa una chiave ${KEY_PREFIXES[environment]}… o cambia ambiente in alto.`,
+    };
+  if (environment === "production")
+    return {
+      mismatch: false,
+      text: `Ambiente Produzione: serve una chiave di produzione (${KEY_PREFIXES.production}…) e la richiesta agisce sui dati reali dell'azienda.`,
+    };
+  return null;
 }
 
 export function requestUrl(host: string, operation: OperationView, input: TryItInput): string {

@@ -238,6 +238,35 @@ describe("TryIt", () => {
     expect(localStorage.getItem(COMPANY_STORAGE_KEY)).toBe("11111111-2222-3333-4444-555555555555");
   });
 
+  it("targets production when it is chosen and says that production needs a production key", async () => {
+    const fetch = jest.fn(async (_url: string, _init: RequestInit) => fakeResponse(401, ""));
+    window.fetch = fetch as unknown as typeof window.fetch;
+    renderWithSite(<OperationRequest operation={operation("listReconciliations")} />);
+    await openPanel();
+    const key = screen.getByLabelText(/Chiave API/) as HTMLInputElement;
+    expect(key.placeholder).toBe("fls_dev_…");
+    expect(screen.queryByTestId("try-it-key-notice")).toBeNull();
+    fireEvent.change(key, { target: { value: "fls_dev_0123456789abcdefghij" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
+    expect(screen.getByTestId("try-it-status").textContent).toBe("401");
+    fireEvent.change(key, { target: { value: "" } });
+
+    fireEvent.click(screen.getByText("production"));
+    // The development host's answer is not shown under the production URL.
+    expect(screen.queryByTestId("try-it-status")).toBeNull();
+    expect(key.placeholder).toBe("fls_prod_…");
+    expect(screen.getByTestId("try-it-key-notice").textContent).toMatch(/serve una chiave di produzione \(fls_prod_…\)/);
+    expect(document.querySelector(".ref-try-url")!.textContent).toContain("https://api.flusso.example/api/v1/companies/");
+
+    fireEvent.change(key, { target: { value: "fls_dev_0123456789abcdefghij" } });
+    const notice = screen.getByTestId("try-it-key-notice");
+    expect(notice.textContent).toMatch(/chiave dell'ambiente Sviluppo \(fls_dev_…\): l'ambiente Produzione la rifiuta con 401/);
+    expect(key.getAttribute("aria-describedby")).toBe(notice.id);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Invia" })));
+    expect(fetch.mock.calls[0][0]).toMatch(/^https:\/\/api\.sandbox\.flusso\.example\/api\/v1\//);
+    expect(fetch.mock.calls[1][0]).toMatch(/^https:\/\/api\.flusso\.example\/api\/v1\//);
+  });
+
   it("remembers the company across operations", () => {
     localStorage.setItem(COMPANY_STORAGE_KEY, "99999999-2222-3333-4444-555555555555");
     renderWithSite(<OperationRequest operation={operation("createReconciliation")} />);
