@@ -38,6 +38,15 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
     // One access line per request (registerAccessLog) instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
+    // A client that trickles its request (a stalled body, slowloris) holds a connection and a socket's memory: the whole
+    // request must arrive within REQUEST_TIMEOUT_MS (Fastify's default is no limit), else 408 (client-errors.ts). Node
+    // checks every connectionsCheckingInterval, so that follows the limit, and applies it only when the headers' own
+    // limit (60 s by default) is not longer.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.round(config.requestTimeoutMs / 4))),
+    },
     trustProxy: config.trustProxy,
     // Integrators write `/companies/` as often as `/companies`; both name the same resource.
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT, ignoreTrailingSlash: true },

@@ -24,7 +24,8 @@ describe('hostile input', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    api = await startApi({ RATE_LIMIT_POINTS: '1000000' });
+    // A short request time-out, so that a stalled request's 408 comes within the raw client's patience.
+    api = await startApi({ RATE_LIMIT_POINTS: '1000000', REQUEST_TIMEOUT_MS: '1500' });
     rossi = await createTenant(api);
     const fixtures = new Fixtures(api.db, rossi.companyId);
     // More rows than a page, so an ignored sort would not go unnoticed.
@@ -221,6 +222,15 @@ describe('hostile input', () => {
     it('headers over 16 KB: 431 headers_too_large', async () => {
       const answer = await raw(`GET ${company}/accounts HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`);
       expectRawError(answer, 431, 'headers_too_large', /larger than 16 KB/);
+    });
+
+    it('a request whose body stalls: 408 request_timeout, the connection closed (no slowloris)', async () => {
+      const started = Date.now();
+      // With a valid key: a request without one is answered 401 before its body is read.
+      const head = `POST ${company}/reconciliations HTTP/1.1\r\nHost: x\r\nAuthorization: ${rossi.auth.Authorization}\r\nContent-Type: application/json\r\n`;
+      const answer = await raw(`${head}Content-Length: 40\r\n\r\n{"flow`);
+      expectRawError(answer, 408, 'request_timeout', /not received in time/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     });
 
     it('a malformed or duplicated Content-Length: 400 bad_request', async () => {
