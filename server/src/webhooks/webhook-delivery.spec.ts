@@ -185,7 +185,7 @@ describe('webhook delivery', () => {
       expect.objectContaining({ outcome: 'SUCCEEDED', response_status: 200, response_body: 'ok', error: null }),
     ]);
     expect(new Date(delivery.attempts[1].attempted_at).getTime() - new Date(delivery.attempts[0].attempted_at).getTime()).toBeGreaterThanOrEqual(250);
-  
+
     // The filter takes the API's uppercase values (the column stores lowercase ones) and refuses the stored spelling.
     const list = (status: string) => api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?filter[status]=${status}`).set(tenant.auth);
     expect((await list('SUCCEEDED')).body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
