@@ -5,6 +5,8 @@ import { DATA_SET_DEFAULTS } from '../demo/data-set.js';
 import { seedDemo } from '../demo/seed-demo.js';
 import { CsvImportError, importTransactions } from '../imports/transactions-import.js';
 import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
+import { apiEnumValues } from '../common/listing/api-enum.js';
+import { DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
 import type { KeyView } from '../integrators/integrators.service.js';
 import { BASE_PATH } from '../openapi/openapi.js';
 import type { Operator } from './operator.js';
@@ -252,9 +254,16 @@ export function buildProgram(operator: Operator, print: Print): Command {
       }),
     );
 
+  const statuses: string[] = apiEnumValues(DELIVERY_STATUSES);
+  // The lowercase spelling the CLI took before the API's enums became uppercase is still understood.
+  const deliveryStatus = (value: string) => {
+    if (!statuses.includes(value.toUpperCase())) throw new InvalidArgumentError(`Allowed choices are ${statuses.join(', ')}.`);
+    return value.toUpperCase();
+  };
+
   command(program, 'webhook:deliveries', "Show an endpoint's deliveries, newest first, with every attempt.")
     .argument('<id>', "the endpoint's id (see webhook:list)")
-    .addOption(new Option('--status <status>', 'only deliveries in this state').choices(['pending', 'succeeded', 'failed']))
+    .addOption(new Option('--status <status>', `only deliveries in this state: ${statuses.join(', ')}`).argParser(deliveryStatus))
     .option('--limit <n>', 'how many', wholeNumber, 25)
     .action(
       run(async (id: string, options: { status?: string; limit: number }) => {

@@ -106,9 +106,10 @@ describe('the operator CLI', () => {
     const rotated = (await cli('webhook:rotate-secret', added.id, '--json')).json;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(added.secret);
-    expect((await cli('webhook:disable', added.id, '--json')).json).toMatchObject({ enabled: false, disabled_reason: 'requested' });
+    expect((await cli('webhook:disable', added.id, '--json')).json).toMatchObject({ enabled: false, disabled_reason: 'REQUESTED' });
     expect((await cli('webhook:enable', added.id, '--json')).json).toMatchObject({ enabled: true, disabled_reason: null });
-    expect((await cli('webhook:deliveries', added.id, '--status', 'failed', '--json')).json).toEqual({ deliveries: [] });
+    expect((await cli('webhook:deliveries', added.id, '--status', 'FAILED', '--json')).json).toEqual({ deliveries: [] });
+    expect((await cli('webhook:deliveries', added.id, '--status', 'pending', '--json')).json).toEqual({ deliveries: [] });
     expect((await cli('webhook:deliveries', added.id)).out).toEqual(['No deliveries.']);
     expect((await cli('webhook:remove', added.id, '--json')).code).toBe(0);
     expect((await cli('webhook:list', '--integrator', integrator.id, '--json')).json.endpoints).toEqual([]);

@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+export type AttemptOutcome = 'succeeded' | 'failed';
+
 /** One attempt of a delivery: when, how long, and what the other side answered (the first 1 KB of it). */
 @Entity('delivery_attempts')
 export class DeliveryAttempt {
@@ -13,7 +15,7 @@ export class DeliveryAttempt {
   attemptedAt: Date;
 
   @Column('text')
-  outcome: 'succeeded' | 'failed';
+  outcome: AttemptOutcome;
 
   @Column('integer')
   durationMs: number;

@@ -387,26 +387,26 @@ const delivery: WebhookDeliveryDto = {
   event_id: ID.event,
   event: 'document.updated',
   company_id: ID.company,
-  status: 'succeeded',
+  status: 'SUCCEEDED',
   next_attempt_at: null,
   created_at: '2026-03-28T08:05:12.400Z',
   completed_at: '2026-03-28T08:05:43.610Z',
   attempts: [
     {
       attempted_at: '2026-03-28T08:05:12.950Z',
-      outcome: 'failed',
+      outcome: 'FAILED',
       duration_ms: 182,
       response_status: 503,
       response_body: 'Service Unavailable',
       error: null,
     },
-    { attempted_at: '2026-03-28T08:05:43.420Z', outcome: 'succeeded', duration_ms: 190, response_status: 200, response_body: '', error: null },
+    { attempted_at: '2026-03-28T08:05:43.420Z', outcome: 'SUCCEEDED', duration_ms: 190, response_status: 200, response_body: '', error: null },
   ],
 };
 const replayed: WebhookDeliveryDto = {
   ...delivery,
   id: ID.replay,
-  status: 'pending',
+  status: 'PENDING',
   next_attempt_at: '2026-03-31T10:00:00.000Z',
   created_at: '2026-03-31T10:00:00.000Z',
   completed_at: null,
@@ -460,13 +460,13 @@ const share: InvoiceShareDto = {
   to: ['amministrazione@bianchicostruzioni.it'],
   reply_to: 'fatture@rossiforniture.it',
   subject: defaultTexts(invoice).subject,
-  status: 'queued',
+  status: 'QUEUED',
   attempts: 0,
   failure_reason: null,
   created_at: '2026-03-02T11:30:00.000Z',
   completed_at: null,
 };
-const shareSent: InvoiceShareDto = { ...share, status: 'sent', attempts: 1, completed_at: '2026-03-02T11:30:02.000Z' };
+const shareSent: InvoiceShareDto = { ...share, status: 'SENT', attempts: 1, completed_at: '2026-03-02T11:30:02.000Z' };
 
 /** The body of a webhook: the event and the document as the change left it, every member expanded. */
 export const WEBHOOK_EXAMPLES = {
@@ -532,7 +532,7 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   createWebhookEndpoint: { value: endpointWithSecret },
   getWebhookEndpoint: { value: endpoint },
   updateWebhookEndpoint: {
-    value: { ...endpoint, enabled: false, disabled_reason: 'requested', disabled_at: '2026-03-31T17:00:00.000Z', updated_at: '2026-03-31T17:00:00.000Z' },
+    value: { ...endpoint, enabled: false, disabled_reason: 'REQUESTED', disabled_at: '2026-03-31T17:00:00.000Z', updated_at: '2026-03-31T17:00:00.000Z' },
   },
   rotateWebhookSecret: { value: { ...endpointWithSecret, secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', updated_at: '2026-03-31T17:05:00.000Z' } },
   listWebhookDeliveries: { value: list([delivery]) },

@@ -68,7 +68,7 @@ export class ShareInvoiceDto {
   body?: string;
 }
 
-export const SHARE_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const SHARE_STATUSES = ['QUEUED', 'SENT', 'FAILED'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 @ApiSchema({ name: 'InvoiceShare' })
@@ -91,8 +91,8 @@ export class InvoiceShareDto {
   @ApiProperty({
     enum: SHARE_STATUSES,
     description:
-      '`queued` (accepted, not yet taken by the mail server, or being retried after a temporary refusal), `sent` (the mail server accepted it: Flusso cannot know whether it reached the inbox), `failed` (refused for good, or every retry failed; see `failure_reason`).',
-    example: 'queued',
+      '`QUEUED` (accepted, not yet taken by the mail server, or being retried after a temporary refusal), `SENT` (the mail server accepted it: Flusso cannot know whether it reached the inbox), `FAILED` (refused for good, or every retry failed; see `failure_reason`).',
+    example: 'QUEUED',
   })
   status: ShareStatus;
 

@@ -124,8 +124,8 @@ export class SharesService {
     return shares.map((share) => {
       const delivery = deliveries.get(share.deliveryId)!;
       const last = lastAttemptOf.get(delivery.id);
-      const status: ShareStatus = delivery.status === 'succeeded' ? 'sent' : delivery.status === 'failed' ? 'failed' : 'queued';
-      const failed = last && last.outcome === 'failed' && status !== 'sent';
+      const status: ShareStatus = delivery.status === 'succeeded' ? 'SENT' : delivery.status === 'failed' ? 'FAILED' : 'QUEUED';
+      const failed = last && last.outcome === 'failed' && status !== 'SENT';
       return {
         id: share.id,
         document_id: share.documentId,

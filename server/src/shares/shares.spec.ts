@@ -106,7 +106,7 @@ describe('share-invoice e-mails', () => {
       to: ['cliente@bianchi.test'],
       reply_to: 'fatture@rossi.test',
       subject: expect.stringMatching(new RegExp(`^Fattura n\\. ${document.number} del \\d{2}/\\d{2}/\\d{4} - Rossi Forniture S\\.r\\.l\\.$`)),
-      status: 'queued',
+      status: 'QUEUED',
       failure_reason: null,
     });
 
@@ -140,8 +140,8 @@ describe('share-invoice e-mails', () => {
     expect(file.status).toBe(200);
     expect(Buffer.compare(file.body as Buffer, stored.xml)).toBe(0);
 
-    await waitFor(async () => (await readShare(response.headers.location)).status === 'sent', 'the share to read as sent');
-    expect(await readShare(response.headers.location)).toMatchObject({ status: 'sent', attempts: 1, completed_at: expect.any(String) });
+    await waitFor(async () => (await readShare(response.headers.location)).status === 'SENT', 'the share to read as sent');
+    expect(await readShare(response.headers.location)).toMatchObject({ status: 'SENT', attempts: 1, completed_at: expect.any(String) });
   });
 
   it("uses the integrator's subject and message, to several recipients once each", async () => {
@@ -168,19 +168,19 @@ describe('share-invoice e-mails', () => {
     const before = refused;
     const response = await share(rossi, document.id, { to: 'ritenta@bianchi.test', reply_to: 'fatture@rossi.test' });
     expect(response.status).toBe(202);
-    await waitFor(async () => (await readShare(response.headers.location)).status === 'sent', 'the share to be sent');
+    await waitFor(async () => (await readShare(response.headers.location)).status === 'SENT', 'the share to be sent');
     expect(refused).toBe(before + 1);
     expect(mailFor('ritenta@bianchi.test')).toHaveLength(1);
-    expect(await readShare(response.headers.location)).toMatchObject({ status: 'sent', attempts: 2, failure_reason: null });
+    expect(await readShare(response.headers.location)).toMatchObject({ status: 'SENT', attempts: 2, failure_reason: null });
   });
 
   it('a permanent refusal fails the share at once, with the reason', async () => {
     const document = await invoice(rossi);
     verdicts.push({ code: 550, message: 'Mailbox unavailable' });
     const response = await share(rossi, document.id, { to: 'nessuno@bianchi.test', reply_to: 'fatture@rossi.test' });
-    await waitFor(async () => (await readShare(response.headers.location)).status === 'failed', 'the share to fail');
+    await waitFor(async () => (await readShare(response.headers.location)).status === 'FAILED', 'the share to fail');
     const failed = await readShare(response.headers.location);
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, completed_at: expect.any(String) });
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, completed_at: expect.any(String) });
     expect(failed.failure_reason).toContain('Mailbox unavailable');
     expect(mailFor('nessuno@bianchi.test')).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
+import { expectError } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { Receiver, waitFor } from '../../test/webhook-receiver.js';
 import { startWorker } from '../../test/worker.js';
@@ -164,26 +165,34 @@ describe('webhook delivery', () => {
     expect(deleted).toMatchObject({ company_id: tenant.companyId, data: { id: draft.id, number: 'FV-BOZZA', category_id: categories[1].id, flows: [] } });
     expect(receiver.received[2].headers['webhook-id']).toBe(deleted.id);
     // The attempt is recorded just after the receiver answered.
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to be recorded');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to be recorded');
     const [latest] = await deliveries(tenant, endpoint.id);
-    expect(latest).toMatchObject({ event_id: deleted.id, event: 'document.deleted', status: 'succeeded' });
+    expect(latest).toMatchObject({ event_id: deleted.id, event: 'document.deleted', status: 'SUCCEEDED' });
   });
 
   it('retries a failed attempt with the same webhook-id, and records both attempts', async () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = (_request, index) => (index === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to succeed');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
 
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
     const [delivery] = await deliveries(tenant, endpoint.id);
-    expect(delivery).toMatchObject({ event_id: receiver.received[0].body.id, status: 'succeeded', next_attempt_at: null, completed_at: expect.any(String) });
+    expect(delivery).toMatchObject({ event_id: receiver.received[0].body.id, status: 'SUCCEEDED', next_attempt_at: null, completed_at: expect.any(String) });
     expect(delivery.attempts).toEqual([
-      expect.objectContaining({ outcome: 'failed', response_status: 500, response_body: 'database down', error: null }),
-      expect.objectContaining({ outcome: 'succeeded', response_status: 200, response_body: 'ok', error: null }),
+      expect.objectContaining({ outcome: 'FAILED', response_status: 500, response_body: 'database down', error: null }),
+      expect.objectContaining({ outcome: 'SUCCEEDED', response_status: 200, response_body: 'ok', error: null }),
     ]);
     expect(new Date(delivery.attempts[1].attempted_at).getTime() - new Date(delivery.attempts[0].attempted_at).getTime()).toBeGreaterThanOrEqual(250);
+
+    // The filter takes the API's uppercase values (the column stores lowercase ones) and refuses the stored spelling.
+    const list = (status: string) => api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?filter[status]=${status}`).set(tenant.auth);
+    expect((await list('SUCCEEDED')).body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+    expect((await list('FAILED')).body.data).toEqual([]);
+    const notIn = await api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?filter[status__notIn]=PENDING,FAILED`).set(tenant.auth);
+    expect(notIn.body.data.map((d: { id: string }) => d.id)).toEqual([delivery.id]);
+    expectError(await list('succeeded'), 400, 'invalid_query_parameter', '/query/filter[status]');
   });
 
   it('keeps the first 1 KB of the answer in whole characters, never half of one', async () => {
@@ -192,7 +201,7 @@ describe('webhook delivery', () => {
     const answer = 'é€'.repeat(1000);
     receiver.answer = () => ({ status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: answer });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to succeed');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
     const [{ attempts }] = await deliveries(tenant, endpoint.id);
     const excerpt: string = attempts[0].response_body;
     expect(excerpt).not.toContain('\uFFFD');
@@ -204,7 +213,7 @@ describe('webhook delivery', () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = () => ({ status: 502 });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'failed', 'the delivery to fail');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
     const [delivery] = await deliveries(tenant, endpoint.id);
     expect(delivery.attempts).toHaveLength(4);
     expect(receiver.received).toHaveLength(4);
@@ -217,9 +226,9 @@ describe('webhook delivery', () => {
     target.secrets = receiver.secrets;
     receiver.answer = () => ({ status: 307, headers: { location: target.url } });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'failed', 'the delivery to fail');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
     const [delivery] = await deliveries(tenant, endpoint.id);
-    expect(delivery.attempts[0]).toMatchObject({ outcome: 'failed', response_status: 307, error: `redirect not followed (to ${target.url})` });
+    expect(delivery.attempts[0]).toMatchObject({ outcome: 'FAILED', response_status: 307, error: `redirect not followed (to ${target.url})` });
     expect(target.received).toEqual([]);
   });
 
@@ -227,12 +236,12 @@ describe('webhook delivery', () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = (_request, index) => (index === 0 ? { status: 200, delayMs: 3000 } : { status: 204 });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the delivery to succeed');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
     const [delivery] = await deliveries(tenant, endpoint.id);
-    expect(delivery.attempts[0]).toMatchObject({ outcome: 'failed', response_status: null, error: 'timed out after 1000 ms' });
+    expect(delivery.attempts[0]).toMatchObject({ outcome: 'FAILED', response_status: null, error: 'timed out after 1000 ms' });
     expect(delivery.attempts[0].duration_ms).toBeGreaterThanOrEqual(900);
     expect(delivery.attempts[0].duration_ms).toBeLessThan(2500);
-    expect(delivery.attempts[1]).toMatchObject({ outcome: 'succeeded', response_status: 204 });
+    expect(delivery.attempts[1]).toMatchObject({ outcome: 'SUCCEEDED', response_status: 204 });
   });
 
   it('disables an endpoint that answers 410 Gone', async () => {
@@ -244,7 +253,7 @@ describe('webhook delivery', () => {
       'the endpoint to be disabled',
     );
     const read = await api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}`).set(tenant.auth);
-    expect(read.body).toMatchObject({ enabled: false, disabled_reason: 'gone', disabled_at: expect.any(String) });
+    expect(read.body).toMatchObject({ enabled: false, disabled_reason: 'GONE', disabled_at: expect.any(String) });
     await change(tenant, docs[0], categories[1]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.received).toHaveLength(1);
@@ -282,7 +291,7 @@ describe('webhook delivery', () => {
     await waitFor(() => mails.some((mail) => mail.raw.includes(endpoint.id)), 'the notice e-mail');
 
     const read = await api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}`).set(tenant.auth);
-    expect(read.body).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    expect(read.body).toMatchObject({ enabled: false, disabled_reason: 'FAILING' });
     const mail = mails.find((m) => m.raw.includes(endpoint.id))!;
     expect(mail.to).toEqual(['dev@erp.example']);
     expect(mail.raw).toContain('Subject: Flusso: webhook endpoint disabled');
@@ -290,6 +299,6 @@ describe('webhook delivery', () => {
 
     receiver.answer = () => ({ status: 204 });
     await api.http.patch(`/api/v1/webhook-endpoints/${endpoint.id}`).set(tenant.auth).send({ enabled: true }).expect(200);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'succeeded', 'the pending delivery to resume');
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the pending delivery to resume');
   });
 });

@@ -2,7 +2,9 @@ import { NoNul } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
+import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../deliveries/delivery.entity.js';
+import type { AttemptOutcome } from '../deliveries/delivery-attempt.entity.js';
 import { DISABLED_REASONS, type DisabledReason } from './webhook-endpoint.entity.js';
 
 const URL_EXAMPLE = 'https://erp.example.it/webhooks/flusso';
@@ -22,13 +24,13 @@ export class WebhookEndpointDto {
   enabled: boolean;
 
   @ApiProperty({
-    enum: DISABLED_REASONS,
+    enum: apiEnumValues(DISABLED_REASONS),
     nullable: true,
     description:
-      'Why a disabled endpoint is disabled: `requested` (by you or an operator), `gone` (it answered 410 Gone), `failing` (every attempt failed for days). Null while enabled.',
+      'Why a disabled endpoint is disabled: `REQUESTED` (by you or an operator), `GONE` (it answered 410 Gone), `FAILING` (every attempt failed for days). Null while enabled.',
     example: null,
   })
-  disabled_reason: DisabledReason | null;
+  disabled_reason: Uppercase<DisabledReason> | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null })
   disabled_at: string | null;
@@ -119,8 +121,8 @@ export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:01.250Z' })
   attempted_at: string;
 
-  @ApiProperty({ enum: ['succeeded', 'failed'], example: 'failed' })
-  outcome: 'succeeded' | 'failed';
+  @ApiProperty({ enum: ['SUCCEEDED', 'FAILED'], example: 'FAILED' })
+  outcome: Uppercase<AttemptOutcome>;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })
   duration_ms: number;
@@ -158,12 +160,12 @@ export class WebhookDeliveryDto {
   company_id: string;
 
   @ApiProperty({
-    enum: DELIVERY_STATUSES,
+    enum: apiEnumValues(DELIVERY_STATUSES),
     description:
-      '`pending` (not yet received: an attempt is due at `next_attempt_at`), `succeeded` (your endpoint answered 2xx), `failed` (every attempt failed).',
-    example: 'succeeded',
+      '`PENDING` (not yet received: an attempt is due at `next_attempt_at`), `SUCCEEDED` (your endpoint answered 2xx), `FAILED` (every attempt failed).',
+    example: 'SUCCEEDED',
   })
-  status: DeliveryStatus;
+  status: Uppercase<DeliveryStatus>;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due; null unless pending.' })
   next_attempt_at: string | null;

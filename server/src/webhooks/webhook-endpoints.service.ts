@@ -4,6 +4,7 @@ import { groupBy } from '../common/database/group-by.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
+import { apiEnum, storedLowercaseEnum } from '../common/listing/api-enum.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { DomainEvent } from '../common/events/event.entity.js';
@@ -32,7 +33,7 @@ export const webhookEndpointList = defineList({
 export const webhookDeliveryList = defineList({
   alias: 'd',
   filters: {
-    status: { column: 'd.status', type: 'enum', values: DELIVERY_STATUSES },
+    status: storedLowercaseEnum('d.status', DELIVERY_STATUSES),
     event_id: { column: 'd.eventId', type: 'uuid' },
     created_at: { column: 'd.createdAt', type: 'datetime' },
   },
@@ -58,7 +59,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
     url: endpoint.url,
     description: endpoint.description,
     enabled: endpoint.enabled,
-    disabled_reason: endpoint.disabledReason,
+    disabled_reason: endpoint.disabledReason && apiEnum(endpoint.disabledReason),
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     failing_since: endpoint.failingSince?.toISOString() ?? null,
     created_at: endpoint.createdAt.toISOString(),
@@ -233,13 +234,13 @@ export class WebhookEndpointsService {
         event_id: d.eventId!,
         event: event.type,
         company_id: event.companyId,
-        status: d.status,
+        status: apiEnum(d.status),
         next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
         created_at: d.createdAt.toISOString(),
         completed_at: d.completedAt?.toISOString() ?? null,
         attempts: (attemptsOf.get(d.id) ?? []).map((a) => ({
           attempted_at: a.attemptedAt.toISOString(),
-          outcome: a.outcome,
+          outcome: apiEnum(a.outcome),
           duration_ms: a.durationMs,
           response_status: a.responseStatus,
           response_body: a.responseBody,

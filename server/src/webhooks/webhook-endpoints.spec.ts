@@ -69,7 +69,7 @@ describe('webhook endpoints', () => {
     expectError(await api.http.delete(`${base}/${own[0]}`).set(rossi.auth), 404, 'not_found');
 
     const disabled = await api.http.patch(`${base}/${own[0]}`).set(verdi.auth).send({ enabled: false, description: 'paused' });
-    expect(disabled.body).toMatchObject({ enabled: false, disabled_reason: 'requested', disabled_at: expect.any(String), description: 'paused' });
+    expect(disabled.body).toMatchObject({ enabled: false, disabled_reason: 'REQUESTED', disabled_at: expect.any(String), description: 'paused' });
     const enabled = await api.http.patch(`${base}/${own[0]}`).set(verdi.auth).send({ enabled: true });
     expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
     expectError(await api.http.patch(`${base}/${own[0]}`).set(verdi.auth).send({}), 400, 'bad_request');
@@ -120,10 +120,10 @@ describe('webhook endpoints', () => {
       event_id: event.id,
       event: 'document.updated',
       company_id: rossi.companyId,
-      status: 'pending',
+      status: 'PENDING',
       attempts: [],
     });
-    const deliveries = await api.http.get(`${base}/${endpoint.id}/deliveries?filter[status]=pending`).set(rossi.auth);
+    const deliveries = await api.http.get(`${base}/${endpoint.id}/deliveries?filter[status]=PENDING`).set(rossi.auth);
     expect(deliveries.status).toBe(200);
     expect(ids(deliveries)).toEqual([replayed.body.id]);
 

@@ -60,7 +60,7 @@ function parseValue(raw: string, spec: FieldSpec, param: string, field: string):
       if (!spec.values?.includes(raw)) {
         throw ApiError.badQuery(param, `${field} must be one of ${spec.values?.join(', ')}, got "${raw}".`);
       }
-      return raw;
+      return spec.toStored ? spec.toStored(raw) : raw;
     case 'date':
       if (!isCalendarDate(raw)) throw ApiError.badQuery(param, `${field} must be a date (YYYY-MM-DD), got "${raw}".`);
       return raw;

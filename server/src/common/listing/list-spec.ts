@@ -15,8 +15,10 @@ export interface FieldSpec {
   /** Query-builder path of the column, `alias.property`. */
   column: string;
   type: FieldType;
-  /** Allowed values of an enum field. */
+  /** Allowed values of an enum field, as the API writes them. */
   values?: readonly string[];
+  /** The stored value of an allowed enum value, when the column stores another spelling (api-enum.ts). */
+  toStored?: (value: string) => string;
   nullable?: boolean;
   /** Name of a join (declared in `joins`) the field needs. */
   join?: string;
