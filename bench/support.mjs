@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
 import { DEFAULTS } from '../dist/server/src/config/config.js';
@@ -34,8 +35,23 @@ export async function adminClient(databaseUrl) {
   return admin;
 }
 
-/** Drops and creates the database, runs the migrations, and returns it initialised: every run starts alike. */
+/** Prefix of every benchmark process's Redis keys: `flusso-bench-<random>`, one per run (benchEnv). */
+const BENCH_REDIS_PREFIX = 'flusso-bench-';
+
+/** Deletes the Redis keys earlier runs left (their BullMQ queues keep finished jobs), so that they don't pile up. */
+async function clearBenchRedis() {
+  const redis = new Redis(process.env.REDIS_URL ?? DEFAULTS.REDIS_URL, { lazyConnect: true });
+  await redis.connect();
+  for await (const keys of redis.scanStream({ match: `${BENCH_REDIS_PREFIX}*`, count: 1000 })) if (keys.length) await redis.unlink(...keys);
+  await redis.quit();
+}
+
+/**
+ * Drops and creates the database, runs the migrations, and returns it initialised, with no Redis keys left by earlier
+ * runs: every run starts alike.
+ */
 export async function freshDatabase(databaseUrl) {
+  await clearBenchRedis();
   const admin = await adminClient(databaseUrl);
   const name = new URL(databaseUrl).pathname.slice(1);
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -54,7 +70,7 @@ export async function freshDatabase(databaseUrl) {
 export const benchEnv = (databaseUrl, extra = {}) => ({
   ...process.env,
   DATABASE_URL: databaseUrl,
-  REDIS_PREFIX: `flusso-bench-${randomBytes(4).toString('hex')}`,
+  REDIS_PREFIX: `${BENCH_REDIS_PREFIX}${randomBytes(4).toString('hex')}`,
   LOG_LEVEL: 'error',
   RATE_LIMIT_POINTS: '10000000',
   ...extra,
