@@ -135,6 +135,32 @@ describe('the operator CLI', () => {
     expect(err).toEqual([expect.stringMatching(/^flusso: PostgreSQL is not reachable at 127\.0\.0\.1:1 /)]);
   });
 
+  it('tells a missing database from an unreachable server, and a malformed URL from both', async () => {
+    const lines: string[] = [];
+    const missing = await runCli(
+      ['webhook:list'],
+      { ...env, DATABASE_URL: `${database.url}_missing` },
+      { out: () => undefined, err: (line) => lines.push(line) },
+    );
+    expect(missing).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^flusso: PostgreSQL at \S+ has no such database .*; create it with 'npm run cli -- migrate', or set DATABASE_URL\.$/),
+    ]);
+
+    for (const [name, value] of [
+      ['DATABASE_URL', 'postgres//postgres:secret@127.0.0.1/flusso'],
+      ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ]) {
+      lines.length = 0;
+      const out: string[] = [];
+      const code = await runCli(['key:list', '--json'], { ...env, [name]: value }, { out: (line) => out.push(line), err: (line) => lines.push(line) });
+      expect(code).toBe(1);
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^flusso: ${name} must be a .* URL such as `))]);
+      expect(lines[0]).not.toContain('secret');
+      expect(JSON.parse(out[0])).toEqual({ error: { message: expect.stringContaining(name) } });
+    }
+  });
+
   it("explains a command's usage mistakes in one flusso line, and as JSON with --json", async () => {
     const missing = await cli('webhook:add', '--url', 'http://127.0.0.1:4000/hooks', '--json');
     expect(missing.code).toBe(1);
