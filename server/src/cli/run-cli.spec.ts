@@ -172,6 +172,13 @@ describe('the operator CLI', () => {
     expect(bad.err).toEqual([expect.stringMatching(/^flusso: option '--status <status>' argument 'lost' is invalid\. /)]);
   });
 
+  it('rebuilds the demo at any size, even without documents (no e-invoice files to continue numbering after)', async () => {
+    const empty = await cli('demo', '--reset', '--documents', '0', '--transactions', '0', '--json');
+    expect(empty.err).toEqual([]);
+    expect(empty.code).toBe(0);
+    expect(empty.json).toMatchObject({ seeded: true, counts: expect.objectContaining({ documents: 0, transactions: 0 }) });
+  });
+
   it('explains operator mistakes without a stack trace', async () => {
     const run = await cli('key:create', '--integrator', 'nope', '--json');
     expect(run.code).toBe(1);
