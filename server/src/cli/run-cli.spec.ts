@@ -87,7 +87,11 @@ describe('the operator CLI', () => {
     const fixture = (name: string) => fileURLToPath(new URL(`../imports/fixtures/${name}`, import.meta.url));
     const args = ['transactions:import', '--company', demo.company_id, '--account', demo.account_ids[0], '--json', '--file'];
 
-    expect((await cli(...args, fixture('good-statement.csv'))).json).toMatchObject({ imported: 4 });
+    expect((await cli(...args, fixture('good-statement.csv'))).json).toMatchObject({ imported: 4, reconciled: 0 });
+    // People read the same outcome, reconciliations included.
+    expect((await cli(...args.filter((arg) => arg !== '--json'), fixture('good-statement.csv'))).out).toEqual([
+      `Imported 4 transaction(s) into account ${demo.account_ids[0]}; 0 reconciled with e-invoices by their reconciliation_identifier.`,
+    ]);
 
     const bad = await cli(...args, fixture('bad-statement.csv'));
     expect(bad.code).toBe(1);
