@@ -179,7 +179,10 @@ export function buildProgram(operator: Operator, print: Print): Command {
           throw new CsvImportError(`Cannot read ${options.file}: ${error.message}`);
         });
         const result = await importTransactions(await operator.db(), { companyId: options.company, accountId: options.account, csv });
-        return { json: result, text: `Imported ${result.imported} transaction(s) into account ${result.account_id}.` };
+        return {
+          json: result,
+          text: `Imported ${result.imported} transaction(s) into account ${result.account_id}; ${result.reconciled} reconciled with e-invoices by their reconciliation_identifier.`,
+        };
       }),
     );
 

@@ -87,7 +87,11 @@ describe('the operator CLI', () => {
     const fixture = (name: string) => fileURLToPath(new URL(`../imports/fixtures/${name}`, import.meta.url));
     const args = ['transactions:import', '--company', demo.company_id, '--account', demo.account_ids[0], '--json', '--file'];
 
-    expect((await cli(...args, fixture('good-statement.csv'))).json).toMatchObject({ imported: 4 });
+    expect((await cli(...args, fixture('good-statement.csv'))).json).toMatchObject({ imported: 4, reconciled: 0 });
+    // People read the same outcome, reconciliations included.
+    expect((await cli(...args.filter((arg) => arg !== '--json'), fixture('good-statement.csv'))).out).toEqual([
+      `Imported 4 transaction(s) into account ${demo.account_ids[0]}; 0 reconciled with e-invoices by their reconciliation_identifier.`,
+    ]);
 
     const bad = await cli(...args, fixture('bad-statement.csv'));
     expect(bad.code).toBe(1);
@@ -135,6 +139,32 @@ describe('the operator CLI', () => {
     expect(err).toEqual([expect.stringMatching(/^flusso: PostgreSQL is not reachable at 127\.0\.0\.1:1 /)]);
   });
 
+  it('tells a missing database from an unreachable server, and a malformed URL from both', async () => {
+    const lines: string[] = [];
+    const missing = await runCli(
+      ['webhook:list'],
+      { ...env, DATABASE_URL: `${database.url}_missing` },
+      { out: () => undefined, err: (line) => lines.push(line) },
+    );
+    expect(missing).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^flusso: PostgreSQL at \S+ has no such database .*; create it with 'npm run cli -- migrate', or set DATABASE_URL\.$/),
+    ]);
+
+    for (const [name, value] of [
+      ['DATABASE_URL', 'postgres//postgres:secret@127.0.0.1/flusso'],
+      ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ]) {
+      lines.length = 0;
+      const out: string[] = [];
+      const code = await runCli(['key:list', '--json'], { ...env, [name]: value }, { out: (line) => out.push(line), err: (line) => lines.push(line) });
+      expect(code).toBe(1);
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`^flusso: ${name} must be a .* URL such as `))]);
+      expect(lines[0]).not.toContain('secret');
+      expect(JSON.parse(out[0])).toEqual({ error: { message: expect.stringContaining(name) } });
+    }
+  });
+
   it("explains a command's usage mistakes in one flusso line, and as JSON with --json", async () => {
     const missing = await cli('webhook:add', '--url', 'http://127.0.0.1:4000/hooks', '--json');
     expect(missing.code).toBe(1);
@@ -144,6 +174,13 @@ describe('the operator CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toEqual([]);
     expect(bad.err).toEqual([expect.stringMatching(/^flusso: option '--status <status>' argument 'lost' is invalid\. /)]);
+  });
+
+  it('rebuilds the demo at any size, even without documents (no e-invoice files to continue numbering after)', async () => {
+    const empty = await cli('demo', '--reset', '--documents', '0', '--transactions', '0', '--json');
+    expect(empty.err).toEqual([]);
+    expect(empty.code).toBe(0);
+    expect(empty.json).toMatchObject({ seeded: true, counts: expect.objectContaining({ documents: 0, transactions: 0 }) });
   });
 
   it('explains operator mistakes without a stack trace', async () => {

@@ -149,6 +149,15 @@ function redisPrefix(raw: string): string {
   return raw;
 }
 
+/** A connection URL of one of `protocols`; the value is not echoed back, as it may carry a password. */
+function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', protocols: readonly string[]): string {
+  const raw = env[name] ?? DEFAULTS[name];
+  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${DEFAULTS[name]}`);
+  }
+  return raw;
+}
+
 function trustProxy(raw: string): boolean | string {
   if (raw === 'true') return true;
   if (raw === 'false' || raw === '') return false;
@@ -226,8 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environment,
     port: integer(env, 'PORT', 0, 65535),
     host: env.HOST ?? DEFAULTS.HOST,
-    databaseUrl: env.DATABASE_URL ?? DEFAULTS.DATABASE_URL,
-    redisUrl: env.REDIS_URL ?? DEFAULTS.REDIS_URL,
+    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
     rateLimit: {

@@ -50,6 +50,12 @@ export async function checkPostgres(databaseUrl: string, options: { createDataba
       return;
     }
     const reason = error instanceof Error ? error.message : String(error);
+    // PostgreSQL answered: starting it again would not help, creating the database does.
+    if (code === '3D000') {
+      throw new ServiceUnavailableError(
+        `PostgreSQL at ${where(databaseUrl)} has no such database (DATABASE_URL=${redact(databaseUrl)}: ${reason}); create it with 'npm run cli -- migrate', or set DATABASE_URL.`,
+      );
+    }
     throw new ServiceUnavailableError(
       `PostgreSQL is not reachable at ${where(databaseUrl)} (DATABASE_URL=${redact(databaseUrl)}: ${reason}); ${HOW_TO_START_POSTGRES}.`,
     );

@@ -130,8 +130,9 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
     );
   for (let i = 0; i < files.length; i += 500) await insertRows(db, 'invoices', COLUMNS.invoices, files.slice(i, i + 500));
   // The company's own files used its ProgressivoInvio numbers: Flusso's counter continues after them, so an invoice
-  // created through the API on this company never takes one of theirs.
-  await continueProgressivoAfter(db, companyId, lastProgressivo(ledger.documents, company.vatNumber));
+  // created through the API on this company never takes one of theirs. Without any (a tiny data set) it starts at 1.
+  const lastFile = lastProgressivo(ledger.documents, company.vatNumber);
+  if (lastFile > 0) await continueProgressivoAfter(db, companyId, lastFile);
   await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);
   await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
 
