@@ -30,6 +30,13 @@ function wholeNumber(value: string): number {
   return parsed;
 }
 
+/** A page size, as the API takes it: 1 to 100 (said, not quietly clamped). */
+function pageSize(value: string): number {
+  const parsed = wholeNumber(value);
+  if (parsed < 1 || parsed > 100) throw new InvalidArgumentError('Not from 1 to 100.');
+  return parsed;
+}
+
 function command(program: Command, name: string, description: string): Command {
   return program.command(name).description(description).option('--json', 'print one JSON object on stdout');
 }
@@ -267,10 +274,10 @@ export function buildProgram(operator: Operator, print: Print): Command {
   command(program, 'webhook:deliveries', "Show an endpoint's deliveries, newest first, with every attempt.")
     .argument('<id>', "the endpoint's id (see webhook:list)")
     .addOption(new Option('--status <status>', `only deliveries in this state: ${statuses.join(', ')}`).argParser(deliveryStatus))
-    .option('--limit <n>', 'how many', wholeNumber, 25)
+    .option('--limit <n>', 'how many, 1 to 100', pageSize, 25)
     .action(
       run(async (id: string, options: { status?: string; limit: number }) => {
-        const params = { page_size: String(Math.min(Math.max(options.limit, 1), 100)), ...(options.status ? { 'filter[status]': options.status } : {}) };
+        const params = { page_size: String(options.limit), ...(options.status ? { 'filter[status]': options.status } : {}) };
         const { data: deliveries } = await (await operator.webhooks()).listDeliveries({}, id, params);
         const lines = deliveries.flatMap((d) => [
           `${d.created_at}  ${d.status.padEnd(9)}  event ${d.event_id}${d.next_attempt_at ? `  next attempt ${d.next_attempt_at}` : ''}`,

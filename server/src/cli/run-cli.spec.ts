@@ -174,6 +174,9 @@ describe('the operator CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toEqual([]);
     expect(bad.err).toEqual([expect.stringMatching(/^flusso: option '--status <status>' argument 'lost' is invalid\. /)]);
+    const none = await cli('webhook:deliveries', '00000000-0000-0000-0000-000000000000', '--limit', '0');
+    expect(none.code).toBe(1);
+    expect(none.err).toEqual([expect.stringMatching(/^flusso: option '--limit <n>' argument '0' is invalid\. Not from 1 to 100\./)]);
   });
 
   it('rebuilds the demo at any size, even without documents (no e-invoice files to continue numbering after)', async () => {
