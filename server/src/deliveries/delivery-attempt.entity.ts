@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type AttemptOutcome = 'succeeded' | 'failed';
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** One attempt of a delivery: when, how long, and what the other side answered (the first 1 KB of it). */
 @Entity('delivery_attempts')

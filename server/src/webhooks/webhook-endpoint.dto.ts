@@ -4,7 +4,7 @@ import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validat
 import { OptionalNotNull } from '../common/validation/optional.js';
 import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../deliveries/delivery.entity.js';
-import type { AttemptOutcome } from '../deliveries/delivery-attempt.entity.js';
+import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../deliveries/delivery-attempt.entity.js';
 import { DISABLED_REASONS, type DisabledReason } from './webhook-endpoint.entity.js';
 
 const URL_EXAMPLE = 'https://erp.example.it/webhooks/flusso';
@@ -121,7 +121,7 @@ export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:01.250Z' })
   attempted_at: string;
 
-  @ApiProperty({ enum: ['SUCCEEDED', 'FAILED'], example: 'FAILED' })
+  @ApiProperty({ enum: apiEnumValues(ATTEMPT_OUTCOMES), example: 'FAILED' })
   outcome: Uppercase<AttemptOutcome>;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })

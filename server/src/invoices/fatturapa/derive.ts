@@ -94,8 +94,9 @@ function paymentsOwed(blocks: DatiPagamento[], owed: bigint, invoiceDate: string
  * - counterpart: the other party (the buyer when the company is the seller, else the seller), null when the
  *   company is both;
  * - flows: one per DettaglioPagamento (ModalitaPagamento → payment_method, DataScadenzaPagamento, else the reference
- *   date plus the days, else the invoice date), alternatives counted once (paymentsOwed); without DatiPagamento, one flow for what the buyer pays: the gross
- *   less withholdings and, with split payment (EsigibilitaIVA S), less the VAT the public administration pays itself.
+ *   date plus the days, else the invoice date), alternatives counted once (paymentsOwed); without DatiPagamento, one
+ *   flow for what the buyer pays: the gross less withholdings and, with split payment (EsigibilitaIVA S), less the VAT
+ *   the public administration pays itself.
  */
 export function deriveDocument(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
   const header = invoice.fattura_elettronica_header;
