@@ -6,12 +6,17 @@ import { useEffect } from "react";
  * (= --navbar-height) offsets every anchor jump. The browser's own jump happens before the page
  * hydrates, and a hash changed within the page (sidebar link, address bar, history) reaches the
  * router as a POP, whose scroll restoration puts back a position saved for another entry: jump
- * again after each location change, since effects run after the router's restoration.
+ * again after each location change, since effects run after the router's restoration, and once
+ * more on the next frame, after a restoration the browser itself makes on a history traversal.
  */
 export function useScrollToOperation() {
   const { hash, key } = useLocation();
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
+    if (!id) return;
+    const jump = () => document.getElementById(id)?.scrollIntoView();
+    jump();
+    const frame = requestAnimationFrame(jump);
+    return () => cancelAnimationFrame(frame);
   }, [hash, key]);
 }
