@@ -77,7 +77,7 @@ describe('the OpenAPI document the portal reads', () => {
         const authenticated = (operation.security ?? document.security).length > 0;
         for (const [status, response] of Object.entries(operation.responses)) {
           expect(response.headers).toMatchObject({ 'x-request-id': ref('RequestId') });
-          if (authenticated && status.startsWith('2'))
+          if (authenticated && (status.startsWith('2') || status === '429'))
             expect(response.headers).toMatchObject({ 'x-ratelimit-limit': ref('RateLimitLimit'), 'x-ratelimit-remaining': ref('RateLimitRemaining') });
           if (status === '429' || status === '503') expect(response.headers).toMatchObject({ 'retry-after': ref('RetryAfter') });
         }
