@@ -53,6 +53,33 @@ describe('the OpenAPI document the portal reads', () => {
     }
   });
 
+  it('gives no member of a request body a default, which openapi-typescript 7 would type as required, and says it in words', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const withDefault: string[] = [];
+    const seen = new Set<object>();
+    const walk = (schema: Record<string, unknown> | undefined, at: string): void => {
+      if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      if (typeof schema.$ref === 'string')
+        return walk(document.components.schemas[schema.$ref.split('/').pop() as string], schema.$ref.split('/').pop() as string);
+      for (const [name, member] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if ('default' in member) withDefault.push(`${at}.${name}`);
+        walk(member, `${at}.${name}`);
+      }
+      for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems'])
+        for (const [i, part] of ((schema[key] ?? []) as Array<Record<string, unknown>>).entries()) walk(part, `${at}/${key}/${i}`);
+      for (const key of ['items', 'additionalProperties']) walk(schema[key] as Record<string, unknown> | undefined, `${at}/${key}`);
+    };
+    for (const item of Object.values(document.paths) as Array<Record<string, { operationId?: string; requestBody?: { content: object } }>>)
+      for (const operation of Object.values(item))
+        for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) walk(media.schema, `${operation.operationId} ${type}`);
+    expect(seen.size).toBeGreaterThan(100);
+    expect(withDefault).toEqual([]);
+    const created = document.components.schemas.WebhookEndpointCreatePayload;
+    expect(created.required).toEqual(['url']);
+    expect(created.properties.enabled.description).toMatch(/ Default: `true`\.$/);
+  });
+
   it('refuses in its parameter schemas the values the API refuses: blank filters, empty sort or expand, a non-ASCII reference', async () => {
     const document = JSON.parse(await generateOpenApiJson());
     const ajv = new Ajv2020({ strict: false });
