@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import request from 'supertest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createApi } from '../app.js';
+import { loadConfig } from '../config/config.js';
 import { generateOpenApiJson, OPENAPI_FILE } from './generate.js';
 
 describe('the OpenAPI document the portal reads', () => {
@@ -17,6 +20,31 @@ describe('the OpenAPI document the portal reads', () => {
     expect(document.info.version).toBe('1.2.0');
     expect(document.components.securitySchemes.authorization).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     expect(document.servers.map((s: { url: string }) => s.url)).toEqual(['https://api.sandbox.flusso.example/api/v1', 'https://api.flusso.example/api/v1']);
+  });
+
+  it('serves at /api/v1/openapi.json the hosts the portal shows (FLUSSO_HOST_*) as its servers; the file keeps the defaults', async () => {
+    const hosts = { FLUSSO_HOST_DEVELOPMENT: 'http://localhost:3000/', FLUSSO_HOST_PRODUCTION: 'https://api.example.test' };
+    const app = await createApi(loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...hosts }), { preview: true });
+    try {
+      await app.getHttpAdapter().getInstance().ready();
+      const response = await request(app.getHttpServer()).get('/api/v1/openapi.json').expect(200);
+      expect(response.body.servers).toEqual([
+        { url: 'http://localhost:3000/api/v1', description: 'Development (sandbox)' },
+        { url: 'https://api.example.test/api/v1', description: 'Production' },
+      ]);
+    } finally {
+      await app.close();
+    }
+    Object.assign(process.env, hosts);
+    try {
+      expect(JSON.parse(await generateOpenApiJson()).servers.map((s: { url: string }) => s.url)).toEqual([
+        'https://api.sandbox.flusso.example/api/v1',
+        'https://api.flusso.example/api/v1',
+      ]);
+    } finally {
+      delete process.env.FLUSSO_HOST_DEVELOPMENT;
+      delete process.env.FLUSSO_HOST_PRODUCTION;
+    }
   });
 
   it('says null the JSON Schema way: null among the types and in nullable enums, anyOf null beside a reference', async () => {
