@@ -35,6 +35,13 @@ describe('the OpenAPI document the portal reads', () => {
     } finally {
       await app.close();
     }
+    expect(() => loadConfig({ FLUSSO_HOST_DEVELOPMENT: 'api.example.test' })).toThrow(
+      'FLUSSO_HOST_DEVELOPMENT must be an http:// or https:// URL such as https://api.sandbox.flusso.example',
+    );
+    expect(loadConfig({ FLUSSO_HOST_DEVELOPMENT: '', FLUSSO_HOST_PRODUCTION: 'https://api.example.test//' }).publicHosts).toEqual({
+      development: 'https://api.sandbox.flusso.example',
+      production: 'https://api.example.test',
+    });
     Object.assign(process.env, hosts);
     try {
       expect(JSON.parse(await generateOpenApiJson()).servers.map((s: { url: string }) => s.url)).toEqual([
