@@ -34,6 +34,11 @@ export interface AppConfig {
   webhooks: WebhookSettings;
   mail: MailSettings;
   invoices: InvoiceSettings;
+  /**
+   * The hosts integrators call, as the portal shows them (FLUSSO_HOST_DEVELOPMENT, FLUSSO_HOST_PRODUCTION, no trailing
+   * slash): the `servers` of the document the API serves, so it names the same hosts as the portal's copy.
+   */
+  publicHosts: Record<Environment, string>;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -125,6 +130,8 @@ export const DEFAULTS = {
   SDI_SANDBOX_DELAYS: '5s,30s',
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
+  FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
+  FLUSSO_HOST_PRODUCTION: 'https://api.flusso.example',
 } as const;
 
 export class ConfigError extends Error {}
@@ -154,6 +161,15 @@ function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', 
   const raw = env[name] ?? DEFAULTS[name];
   if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
     throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${DEFAULTS[name]}`);
+  }
+  return raw;
+}
+
+/** A host integrators call, as the portal reads it: unset or empty is the default; an http(s) URL, no trailing slash. */
+function publicHost(env: NodeJS.ProcessEnv, name: 'FLUSSO_HOST_DEVELOPMENT' | 'FLUSSO_HOST_PRODUCTION'): string {
+  const raw = (env[name] || DEFAULTS[name]).replace(/\/+$/, '');
+  if (!URL.canParse(raw) || !['http:', 'https:'].includes(new URL(raw).protocol)) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL such as ${DEFAULTS[name]}`);
   }
   return raw;
 }
@@ -259,6 +275,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
       retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),
       shareLinkTtlSeconds: integer(env, 'SHARE_LINK_TTL_DAYS', 1, 365) * 86_400,
+    },
+    publicHosts: {
+      development: publicHost(env, 'FLUSSO_HOST_DEVELOPMENT'),
+      production: publicHost(env, 'FLUSSO_HOST_PRODUCTION'),
     },
   };
 }
