@@ -246,8 +246,9 @@ describe('the demo data set', () => {
       const auth = { Authorization: `Bearer ${first.apiKey}` };
       for (const d of eInvoices) {
         const read = await api.http.get(`/api/v1/companies/${companyId()}/documents/${d.id}/invoice`).set(auth).expect(200);
-        const { xml_url: link, ...json } = read.body;
+        const { xml_url: link, signed_file_url: signedLink, ...json } = read.body;
         expect(link === null).toBe(d.sent_at === null);
+        expect(signedLink).toBeNull();
         const [stored] = await sql<{ xml: Buffer }>('SELECT xml FROM invoices WHERE document_id = $1', [d.id]);
         const parsed = parseInvoiceXml(stored.xml);
         expect(parsed.problems).toEqual([]);

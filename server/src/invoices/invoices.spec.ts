@@ -217,7 +217,7 @@ describe('e-invoices: create, issue and read', () => {
     it('documents an XML and a JSON example, each under its media type, and the API takes both as they are', async () => {
       const document = (await api.http.get('/api/v1/openapi.json').expect(200)).body;
       const content = document.paths['/companies/{company_id}/documents/invoice'].post.requestBody.content;
-      expect(Object.keys(content)).toEqual(['application/json', 'application/xml']);
+      expect(Object.keys(content)).toEqual(['application/json', 'application/xml', 'application/pkcs7-mime']);
       expect(Object.keys(content['application/xml'].examples)).toEqual(['xml']);
       expect(Object.keys(content['application/json'].examples)).toEqual(['json']);
       const xml: string = content['application/xml'].examples.xml.value;
@@ -545,7 +545,7 @@ describe('e-invoices: create, issue and read', () => {
           dati_trasmissione: { ...invoice.fattura_elettronica_header.dati_trasmissione, progressivo_invio: stored.progressivoInvio },
         },
       };
-      expect(read.body).toEqual({ ...expected, namespace: FATTURAPA_NAMESPACE, xml_url: null });
+      expect(read.body).toEqual({ ...expected, namespace: FATTURAPA_NAMESPACE, xml_url: null, signed_file_url: null });
       // Not an e-invoice: 404; another company's: 403.
       const plain = await new Fixtures(api.db, rossi.companyId).document();
       expectError(await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${plain.id}/invoice`).set(rossi.auth), 404, 'not_found');

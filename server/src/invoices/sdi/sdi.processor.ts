@@ -38,7 +38,7 @@ export class SdiProcessor extends WorkerHost {
     const loaded = await loadStoredInvoice(this.db.manager, row.company_id, documentId);
     if (!loaded) return;
     try {
-      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.xml });
+      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.stored.signedFile ?? loaded.xml });
     } catch (error) {
       this.logger.error(`transmitting ${loaded.document.fileName} (document ${documentId}) to the SDI failed: ${(error as Error).message}`);
       throw error;
