@@ -24,6 +24,14 @@ export class WebhookEndpointDto {
   enabled: boolean;
 
   @ApiProperty({
+    type: [String],
+    description:
+      'The permissions of the API key that registered the endpoint or last changed its URL (`*` for an endpoint an operator registered). The endpoint receives only the events they may read: `document.updated` and `document.deleted` need `documents:read` (see Authentication, "Permissions").',
+    example: ['documents:read', 'webhooks:write'],
+  })
+  permissions: string[];
+
+  @ApiProperty({
     enum: apiEnumValues(DISABLED_REASONS),
     nullable: true,
     description:

@@ -27,6 +27,7 @@ describe('webhook endpoints', () => {
       url: 'http://127.0.0.1:4000/hooks',
       description: 'ERP',
       enabled: true,
+      permissions: ['*'],
       disabled_reason: null,
       disabled_at: null,
       failing_since: null,

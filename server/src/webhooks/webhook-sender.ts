@@ -8,6 +8,7 @@ import { parseRetryAfter } from '../deliveries/retry-schedule.js';
 import { API_VERSION } from '../openapi/openapi.js';
 import { disabledEndpointNotice } from './endpoint-notice.js';
 import { checkUrlShape, guardedLookup, UrlNotAllowedError } from './url-guard.js';
+import { EVENT_PERMISSIONS, receives } from './event-permissions.js';
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
 
 export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
@@ -90,6 +91,12 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
       error,
     });
     const event = delivery.event!;
+    // The fan-out and replays already keep such deliveries out; this holds for any queued before the endpoint's
+    // permissions were recorded.
+    if (!receives(new Set(delivery.endpoint!.permissions), event.type)) {
+      const needed = (EVENT_PERMISSIONS as Record<string, string | undefined>)[event.type] ?? 'a known event type';
+      return { ...failed(`refused: the endpoint's permissions do not include ${needed}, which ${event.type} needs`), permanent: true };
+    }
     let url: URL;
     try {
       // The URL was checked when registered; the scheme and a literal address are checked again (the rules may be
