@@ -76,6 +76,8 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** Attempts one worker keeps in flight at once. */
   concurrency: number;
+  /** Development: whether the answers of receivers on loopback addresses are kept and shown with their deliveries. */
+  exposeLoopbackResponses: boolean;
 }
 
 export interface MailSettings {
@@ -120,6 +122,7 @@ export const DEFAULTS = {
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   WEBHOOK_DISABLE_AFTER_HOURS: '120',
   WEBHOOK_CONCURRENCY: '256',
+  WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'false',
   SMTP_ALLOW_CLEARTEXT_AUTH: 'false',
   MAIL_FROM: 'Flusso <no-reply@flusso.example>',
   MAIL_OUTBOX_DIR: 'var/mail',
@@ -207,6 +210,7 @@ function webhookSettings(env: NodeJS.ProcessEnv, environment: Environment): Webh
     retrySchedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULTS.WEBHOOK_RETRY_SCHEDULE),
     disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 1, 24 * 365) * 3_600_000,
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 1, 10_000),
+    exposeLoopbackResponses: oneOf(env, 'WEBHOOK_EXPOSE_LOOPBACK_RESPONSES', ['true', 'false'] as const) === 'true',
   };
 }
 

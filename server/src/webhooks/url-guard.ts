@@ -18,6 +18,16 @@ import type { Environment } from '../config/config.js';
  */
 export class UrlNotAllowedError extends Error {}
 
+/** A connection that may only reach public addresses was asked for a loopback one (development: see `Reach`). */
+export class LoopbackAddressError extends UrlNotAllowedError {}
+
+/**
+ * Which of the addresses the environment allows a connection may reach: public ones, or (development only) loopback
+ * ones. The sender keeps one pool of connections for each, so it knows which kind of receiver answered: a loopback
+ * receiver's answers are not shown through the API (WEBHOOK_EXPOSE_LOOPBACK_RESPONSES).
+ */
+export type Reach = 'public' | 'loopback';
+
 /** How an address is judged: its own range, or for an IPv6 address that carries IPv4 addresses, theirs. */
 interface Judged {
   /** The addresses judged: the address itself, or the IPv4 addresses it carries. */
@@ -60,6 +70,11 @@ const rangeAllowed = (range: string, environment: Environment): boolean => range
 export function addressAllowed(address: string, environment: Environment): boolean {
   if (!ipaddr.isValid(address)) return false;
   return judge(address).addresses.every((a) => rangeAllowed(a.range, environment));
+}
+
+/** Whether an address is loopback, or carries a loopback IPv4 address. */
+export function isLoopback(address: string): boolean {
+  return ipaddr.isValid(address) && judge(address).addresses.every((a) => a.range === 'loopback');
 }
 
 /** Parses a URL and checks what can be checked without DNS; returns it normalised. */
@@ -118,16 +133,25 @@ export async function checkUrl(raw: string, environment: Environment): Promise<U
 }
 
 /**
- * A `lookup` for sockets (net/tls `connect`): resolves once, refuses the connection unless every address is allowed,
- * and connects to the first checked one.
+ * A `lookup` for sockets (net/tls `connect`): resolves once, refuses the connection unless every address is allowed
+ * and of the `reach` asked for, and connects to the first checked one.
  */
-export function guardedLookup(environment: Environment): LookupFunction {
+export function guardedLookup(environment: Environment, reach: Reach): LookupFunction {
   return (hostname, options, callback) => {
     resolveAll(hostname).then(
       (addresses) => {
         const refused = addresses.find((entry) => !addressAllowed(entry.address, environment));
         if (refused || addresses.length === 0) {
           callback(new UrlNotAllowedError(refused ? notAllowed(refused.address, environment) : `${hostname} does not resolve`), '', 4);
+          return;
+        }
+        const loopback = addresses.filter((entry) => isLoopback(entry.address)).length;
+        if (reach === 'public' && loopback > 0) {
+          callback(new LoopbackAddressError(`${hostname} resolves to a loopback address`), '', 4);
+          return;
+        }
+        if (reach === 'loopback' && loopback < addresses.length) {
+          callback(new UrlNotAllowedError(`${hostname} resolves to a loopback address and to others`), '', 4);
           return;
         }
         if ((options as { all?: boolean }).all) (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);

@@ -138,7 +138,13 @@ export class WebhookAttemptDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
   response_status: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The first 1 KB of the answer body.', example: 'Internal Server Error' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The first 1 KB of the answer body. Null when there was none, and in development for a receiver on a loopback address unless the operator turned that on (`WEBHOOK_EXPOSE_LOOPBACK_RESPONSES`).',
+    example: 'Internal Server Error',
+  })
   response_body: string | null;
 
   @ApiProperty({
