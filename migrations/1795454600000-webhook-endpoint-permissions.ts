@@ -6,7 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Which key registered an existing endpoint was not kept: it gets what its integrator's keys in its environment hold
  * together (revoked ones included, so the key that registered it is among them). An endpoint of an integrator whose
  * keys may not read documents stops receiving them; one of an integrator with no key was registered by an operator,
- * and keeps receiving everything.
+ * and keeps receiving everything. `api_key_id` names the key that registered the endpoint or last changed its URL, so an
+ * operator who revokes a leaked key sees the endpoints it chose (unknown for the endpoints made before).
  */
 export class WebhookEndpointPermissions1795454600000 implements MigrationInterface {
   name = 'WebhookEndpointPermissions1795454600000';
@@ -28,9 +29,11 @@ export class WebhookEndpointPermissions1795454600000 implements MigrationInterfa
         FROM held h WHERE h.id = e.id`);
     await db.query(`UPDATE webhook_endpoints SET permissions = ARRAY['*'] WHERE permissions IS NULL`);
     await db.query(`ALTER TABLE webhook_endpoints ALTER COLUMN permissions SET NOT NULL`);
+    await db.query(`ALTER TABLE webhook_endpoints ADD COLUMN api_key_id uuid REFERENCES api_keys(id) ON DELETE SET NULL`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE webhook_endpoints DROP COLUMN api_key_id`);
     await db.query(`ALTER TABLE webhook_endpoints DROP COLUMN permissions`);
   }
 }

@@ -19,6 +19,7 @@ import { RequirePermission } from '../common/auth/permissions.js';
 const scopeOf = (auth: AuthContext): Required<EndpointScope> => ({
   integratorId: auth.integratorId,
   environment: auth.environment,
+  keyId: auth.keyId,
   permissions: auth.permissions,
 });
 

@@ -54,6 +54,7 @@ export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 export interface EndpointScope {
   integratorId?: string;
   environment?: Environment;
+  keyId?: string;
   permissions?: ReadonlySet<string>;
 }
 
@@ -97,18 +98,18 @@ export class WebhookEndpointsService {
   }
 
   /** Every endpoint of an integrator (or of all), oldest first: the operator's list. */
-  async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment }>> {
+  async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment; api_key_id: string | null }>> {
     if (integratorId !== undefined && !isUuid(integratorId)) throw ApiError.of('bad_request', `Integrator id "${integratorId}" is not a uuid.`);
     const endpoints = await this.db.getRepository(WebhookEndpoint).find({
       where: integratorId ? { integratorId: integratorId.toLowerCase() } : {},
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment }));
+    return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment, api_key_id: e.apiKeyId }));
   }
 
   /** Registers an endpoint for the key's integrator; the key must be able to read what the endpoint will receive. */
   async create(
-    owner: Omit<Required<EndpointScope>, 'permissions'> & Pick<EndpointScope, 'permissions'>,
+    owner: Required<Pick<EndpointScope, 'integratorId' | 'environment'>> & Pick<EndpointScope, 'keyId' | 'permissions'>,
     body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>,
   ): Promise<WebhookEndpointWithSecretDto> {
     this.mayRegister(owner);
@@ -125,6 +126,7 @@ export class WebhookEndpointsService {
       description: body.description?.trim() ?? '',
       enabled,
       permissions: this.recordedPermissions(owner),
+      apiKeyId: owner.keyId ?? null,
       disabledReason: enabled ? null : 'requested',
       disabledAt: enabled ? null : new Date(),
       secret: encryptSecret(secret, this.settings.webhooks.secretKey),
@@ -153,7 +155,7 @@ export class WebhookEndpointsService {
     const url = changes.url === undefined ? undefined : await this.checkedUrl(changes.url, found.environment);
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, found.id, true);
-      if (url !== undefined) Object.assign(endpoint, { url, permissions: this.recordedPermissions(scope) });
+      if (url !== undefined) Object.assign(endpoint, { url, permissions: this.recordedPermissions(scope), apiKeyId: scope.keyId ?? null });
       if (changes.description !== undefined) endpoint.description = changes.description.trim();
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });

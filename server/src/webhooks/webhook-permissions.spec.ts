@@ -9,6 +9,7 @@ import { startWorker } from '../../test/worker.js';
 import { allows, normalizePermissions } from '../common/auth/permissions.js';
 import type { Document } from '../documents/document.entity.js';
 import { WORK_CHANNELS } from '../common/database/work-channels.js';
+import { runCli } from '../cli/run-cli.js';
 import { databaseBefore } from '../../test/database.js';
 import { WebhookEndpointPermissions1795454600000 } from '../../../migrations/1795454600000-webhook-endpoint-permissions.js';
 
@@ -40,6 +41,7 @@ describe('permissions hold for what webhooks carry', () => {
   let tenant: Tenant;
   let document: Document;
   const keys: Record<string, { Authorization: string }> = {};
+  const keyIds: Record<string, string> = {};
   const receivers: Receiver[] = [];
   const base = '/api/v1/webhook-endpoints';
 
@@ -52,6 +54,7 @@ describe('permissions hold for what webhooks carry', () => {
     for (const permissions of KEYS) {
       const key = await api.integrators.createKey(tenant.integratorId, 'development', permissions, permissions);
       keys[permissions] = { Authorization: `Bearer ${key.key}` };
+      keyIds[permissions] = key.id;
     }
   });
 
@@ -186,6 +189,33 @@ describe('permissions hold for what webhooks carry', () => {
     expect(paused.body).toMatchObject({ description: 'paused', enabled: false, permissions: ['*'] });
     await api.http.patch(`${base}/${endpoint.id}`).set(keys['webhooks:write']).send({ enabled: true }).expect(200);
     await api.http.get(`${base}/${endpoint.id}/deliveries`).set(keys['webhooks:read']).expect(200);
+  });
+
+  it('an endpoint names the key that chose its URL, and revoking that key at the CLI lists it', async () => {
+    const key = 'documents:write,webhooks:write';
+    const chosen = (await api.http.post(base).set(keys[key]).send({ url: 'https://93.184.215.14/chosen' }).expect(201)).body;
+    const moved = await endpointRecording(['*']);
+    await api.http.patch(`${base}/${moved.id}`).set(keys[key]).send({ url: 'https://93.184.215.14/moved-by-key' }).expect(200);
+    const stored = await api.db.query(`SELECT id, api_key_id FROM webhook_endpoints WHERE id = ANY($1::uuid[]) ORDER BY created_at`, [[chosen.id, moved.id]]);
+    expect(stored).toEqual([
+      { id: chosen.id, api_key_id: keyIds[key] },
+      { id: moved.id, api_key_id: keyIds[key] },
+    ]);
+
+    const out: string[] = [];
+    const code = await runCli(
+      ['key:revoke', keyIds[key]],
+      { ...process.env, DATABASE_URL: api.config.databaseUrl, FLUSSO_ENV: 'development' },
+      {
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      },
+    );
+    expect(code).toBe(0);
+    const text = out.join('\n');
+    expect(text).toContain('Webhook endpoints this key registered or last pointed somewhere keep receiving events');
+    expect(text).toContain(`${chosen.id}  https://93.184.215.14/chosen  [development]`);
+    expect(text).toContain(`${moved.id}  https://93.184.215.14/moved-by-key  [development]`);
   });
 
   it('the sender refuses, for good, a queued delivery its endpoint may no longer read', async () => {
