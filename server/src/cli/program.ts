@@ -112,7 +112,12 @@ export function buildProgram(operator: Operator, print: Print): Command {
     .action(
       run(async (id: string) => {
         const key = await (await operator.integrators()).revokeKey(id);
-        return { json: key, text: `Revoked: ${keyLine(key)}` };
+        // Endpoints belong to the integrator and keep receiving; if the key leaked, the ones it chose need a look.
+        const endpoints = (await (await operator.webhooks()).listAll(key.integrator_id)).filter((e) => e.api_key_id === key.id);
+        const warning = endpoints.length
+          ? `\nWebhook endpoints this key registered or last pointed somewhere keep receiving events; if the key leaked, check them (webhook:remove removes one):\n${endpoints.map((e) => `  ${e.id}  ${e.url}  [${e.environment}]`).join('\n')}`
+          : '';
+        return { json: { ...key, webhook_endpoints: endpoints }, text: `Revoked: ${keyLine(key)}${warning}` };
       }),
     );
 

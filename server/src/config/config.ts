@@ -81,11 +81,15 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** Attempts one worker keeps in flight at once. */
   concurrency: number;
+  /** Development: whether the answers of receivers on loopback addresses are kept and shown with their deliveries. */
+  exposeLoopbackResponses: boolean;
 }
 
 export interface MailSettings {
   /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); null writes each message as an .eml file to `outboxDir`. */
   smtpUrl: string | null;
+  /** Whether the SMTP_URL credentials may go to a server that offers no TLS; otherwise STARTTLS is required to log in. */
+  allowCleartextAuth: boolean;
   from: string;
   outboxDir: string;
   /** Waits between attempts to hand a message to the SMTP server after a temporary refusal or a connection error. */
@@ -123,6 +127,8 @@ export const DEFAULTS = {
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   WEBHOOK_DISABLE_AFTER_HOURS: '120',
   WEBHOOK_CONCURRENCY: '256',
+  WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'false',
+  SMTP_ALLOW_CLEARTEXT_AUTH: 'false',
   MAIL_FROM: 'Flusso <no-reply@flusso.example>',
   MAIL_OUTBOX_DIR: 'var/mail',
   INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
@@ -220,6 +226,7 @@ function webhookSettings(env: NodeJS.ProcessEnv, environment: Environment): Webh
     retrySchedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULTS.WEBHOOK_RETRY_SCHEDULE),
     disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 1, 24 * 365) * 3_600_000,
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 1, 10_000),
+    exposeLoopbackResponses: oneOf(env, 'WEBHOOK_EXPOSE_LOOPBACK_RESPONSES', ['true', 'false'] as const) === 'true',
   };
 }
 
@@ -271,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoices: invoiceSettings(env, environment),
     mail: {
       smtpUrl: env.SMTP_URL || null,
+      allowCleartextAuth: oneOf(env, 'SMTP_ALLOW_CLEARTEXT_AUTH', ['true', 'false'] as const) === 'true',
       from: env.MAIL_FROM ?? DEFAULTS.MAIL_FROM,
       outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
       retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),

@@ -126,6 +126,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
             id: row.endpoint_id as string,
             integratorId: row.integrator_id as string,
             url: row.url as string,
+            permissions: row.permissions as string[],
             secret: row.secret as string,
             previousSecret: row.previous_secret as string | null,
             previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
@@ -156,7 +157,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
          RETURNING d.id, d.channel, d.attempts, d.message, d.endpoint_id, d.event_id
        )
        SELECT c.id, c.channel, c.attempts, c.message,
-              e.id AS endpoint_id, e.integrator_id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+              e.id AS endpoint_id, e.integrator_id, e.url, e.permissions, e.secret, e.previous_secret, e.previous_secret_expires_at,
               e.failing_since, e.updated_at,
               ev.id AS event_id, ev.company_id, ev.type,
               -- An event goes to many endpoints: its payload is sent (and parsed) once per claim.

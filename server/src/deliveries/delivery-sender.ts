@@ -12,6 +12,8 @@ export interface ClaimedDelivery {
     id: string;
     integratorId: string;
     url: string;
+    /** What the endpoint may receive (webhooks/event-permissions.ts). */
+    permissions: string[];
     secret: string;
     previousSecret: string | null;
     previousSecretExpiresAt: Date | null;

@@ -373,6 +373,7 @@ const endpoint: WebhookEndpointDto = {
   url: 'https://erp.rossiforniture.it/webhooks/flusso',
   description: 'Gestionale, ambiente di produzione',
   enabled: true,
+  permissions: ['documents:read', 'webhooks:write'],
   disabled_reason: null,
   disabled_at: null,
   failing_since: null,

@@ -24,6 +24,14 @@ export class WebhookEndpointDto {
   enabled: boolean;
 
   @ApiProperty({
+    type: [String],
+    description:
+      'The permissions of the API key that registered the endpoint or last changed its URL (`*` for an endpoint an operator registered). The endpoint receives only the events they may read: `document.updated` and `document.deleted` need `documents:read` (see Authentication, "Permissions").',
+    example: ['documents:read', 'webhooks:write'],
+  })
+  permissions: string[];
+
+  @ApiProperty({
     enum: apiEnumValues(DISABLED_REASONS),
     nullable: true,
     description:
@@ -130,7 +138,13 @@ export class WebhookAttemptDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
   response_status: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The first 1 KB of the answer body.', example: 'Internal Server Error' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The first 1 KB of the answer body. Null when there was none, and in development for a receiver on a loopback address unless the operator turned that on (`WEBHOOK_EXPOSE_LOOPBACK_RESPONSES`).',
+    example: 'Internal Server Error',
+  })
   response_body: string | null;
 
   @ApiProperty({
