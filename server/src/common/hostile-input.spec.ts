@@ -121,12 +121,17 @@ describe('hostile input', () => {
         const body = template.replace('%s', JSON.stringify(name));
         const response = await api.http[method](path).set(rossi.auth).set('content-type', 'application/json').send(body);
         const seen = `${method} ${path} ${body} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
-        // Fastify's JSON parser refuses `__proto__` itself, before the member check, without a pointer.
-        const source = name === '__proto__' ? undefined : { pointer: `${parent}/${name}` };
         expect([seen, response.status, response.body.errors]).toEqual([
           seen,
           400,
-          [{ code: 'bad_request', title: 'Bad request', detail: expect.any(String), ...(source && { source }) }],
+          [
+            {
+              code: 'bad_request',
+              title: 'Bad request',
+              detail: `The member ${name} is not allowed in this request.`,
+              source: { pointer: `${parent}/${name}` },
+            },
+          ],
         ]);
       }
     }
@@ -156,6 +161,117 @@ describe('hostile input', () => {
       const seen = `${method} ${path} ${JSON.stringify(body)} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
       expect([seen, response.status, response.body.errors?.[0]?.source?.pointer]).toEqual([seen, 422, pointer]);
     }
+  });
+
+  describe('text in, text out', () => {
+    const counterparts = () => `${company}/counterparts`;
+    const share = () => `${company}/documents/${documentId}/share-invoice`;
+    /** Raw bytes as a JSON body, with the Content-Type given. */
+    const postBytes = (path: string, bytes: Buffer, contentType = 'application/json') =>
+      // superagent would write a Buffer as JSON ({"type":"Buffer",…}) under a JSON type: sent as the bytes themselves.
+      api.http
+        .post(path)
+        .set(rossi.auth)
+        .set('content-type', contentType)
+        .serialize((data: Buffer) => data as unknown as string)
+        .send(bytes);
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+    it('refuses a lone surrogate in any text member with 422 and its pointer, and stores a well-formed one as sent', async () => {
+      const lone = ['\\uD800', '\\uDFFF', 'Ros\\uD83Dsi', '\\uDE00 S.r.l.', 'a\\uDC00\\uD800b'];
+      for (const text of lone) {
+        const body = `{"company_name":"${text}","country":"IT"}`;
+        expectError(
+          await api.http.post(counterparts()).set(rossi.auth).set('content-type', 'application/json').send(body),
+          422,
+          'unprocessable_entity',
+          '/company_name',
+          /lone surrogate/,
+        );
+      }
+      const flowPath = `${company}/documents/${documentId}/flows/${flowId}`;
+      const nested = await api.http
+        .patch(flowPath)
+        .set(rossi.auth)
+        .set('content-type', 'application/json')
+        .send('{"amount":{"amount":"1.00","currency":"E\\uD800"}}');
+      expectError(nested, 422, 'unprocessable_entity', '/amount/currency', /lone surrogate/);
+      // Member names are text too.
+      const key = await api.http
+        .post(counterparts())
+        .set(rossi.auth)
+        .set('content-type', 'application/json')
+        .send('{"company_name":"A","country":"IT","x\\uD800":1}');
+      expectError(key, 422, 'unprocessable_entity', '/x\uD800', /A member name must be well-formed/);
+      // A pair, decomposed accents, bidi and zero-width characters are text: kept exactly.
+      const name = 'Ame\u0301lie 🙂 \u202eRossi\u200b S.r.l.\t';
+      const created = await api.http.post(counterparts()).set(rossi.auth).send({ company_name: name, country: 'IT' }).expect(201);
+      expect(created.body.company_name).toBe(name);
+      const read = await api.http.get(`${counterparts()}/${created.body.id}`).set(rossi.auth).expect(200);
+      expect(read.body.company_name).toBe(name);
+    });
+
+    it('refuses bytes that are not UTF-8 with 422 and the pointer of the member that holds them, storing nothing', async () => {
+      const before = (await api.http.get(counterparts()).set(rossi.auth).expect(200)).body.data.length;
+      const cases: Array<[Buffer, string]> = [
+        [latin1('{"company_name":"Caff\xe8","country":"IT"}'), '/company_name'],
+        [Buffer.concat([latin1('{"company_name":"A","country":"IT","address":"Via '), Buffer.from([0xed, 0xa0, 0x80]), latin1('"}')]), '/address'],
+        [Buffer.concat([latin1('{"company_name":"A","country":"IT","city":"'), Buffer.from([0xf0, 0x9f, 0x99]), latin1('"}')]), '/city'],
+        [Buffer.concat([latin1('{"company_name":"A","country":"IT","city":"'), Buffer.from([0xc0, 0xaf]), latin1('"}')]), '/city'],
+      ];
+      for (const [bytes, pointer] of cases) {
+        expectError(await postBytes(counterparts(), bytes), 422, 'unprocessable_entity', pointer, /not UTF-8/);
+        expectError(await postBytes(counterparts(), bytes, 'application/json; charset=utf-8'), 422, 'unprocessable_entity', pointer);
+      }
+      // Outside a string, such a byte is not JSON.
+      expectError(await postBytes(counterparts(), latin1('{"company_name":"A","country":"IT"}\xff')), 400, 'bad_request', undefined, /not valid JSON/);
+      expect((await api.http.get(counterparts()).set(rossi.auth).expect(200)).body.data.length).toBe(before);
+    });
+
+    it('reads a body in the charset it declares (ISO-8859-1, windows-1252), and refuses any other with 415', async () => {
+      for (const [contentType, bytes, name] of [
+        ['application/json; charset=iso-8859-1', latin1('{"company_name":"Caff\xe8 Citt\xe0","country":"IT"}'), 'Caffè Città'],
+        ['application/json; charset="ISO-8859-1"', latin1('{"company_name":"\xc9lite","country":"IT"}'), 'Élite'],
+        ['application/json;charset=windows-1252', latin1('{"company_name":"Euro \x80 \x93q\x94","country":"IT"}'), 'Euro € “q”'],
+        ['application/json; charset=latin1', latin1('{"company_name":"Na\xefve","country":"IT"}'), 'Naïve'],
+        ['application/json; charset=UTF-8', Buffer.from('{"company_name":"Caffè ☕","country":"IT"}'), 'Caffè ☕'],
+      ] as const) {
+        const created = await postBytes(counterparts(), bytes, contentType);
+        expect([contentType, created.status, created.body.company_name]).toEqual([contentType, 201, name]);
+        const read = await api.http.get(`${counterparts()}/${created.body.id}`).set(rossi.auth).expect(200);
+        expect(read.body.company_name).toBe(name);
+      }
+      for (const charset of ['utf-16', 'utf-16le', 'iso-2022-jp', 'shift_jis', 'x-unknown', '']) {
+        const body = Buffer.from('{"company_name":"A","country":"IT"}', charset.startsWith('utf-16') ? 'utf16le' : 'latin1');
+        expectError(await postBytes(counterparts(), body, `application/json; charset=${charset}`), 415, 'unsupported_media_type', undefined, /UTF-8/);
+      }
+    });
+
+    it('refuses what no e-mail address holds (lone surrogates, CR/LF even quoted) in every e-mail member with 422, never a 500', async () => {
+      // Real characters: JSON.stringify writes a lone surrogate as its escape (\\uD800), as a client library would.
+      const hostile = ['a\uD800@rossi.it', '"a\uD800"@rossi.it', 'a@ros\uDC00si.it', '\uD83D@rossi.it'];
+      const crlf = ['"a\r\nb"@rossi.it', '"a\nRCPT TO:<x@evil.test>"@rossi.it', '"a\r"@rossi.it', 'a\r\n@rossi.it'];
+      const counterpart = (await api.http.post(counterparts()).set(rossi.auth).send({ company_name: 'PEC S.r.l.', country: 'IT' }).expect(201)).body.id;
+      const valid = { to: 'cliente@bianchi.it', reply_to: 'fatture@rossi.it' };
+      let cases = 0;
+      for (const address of [...hostile, ...crlf]) {
+        const requests: Array<[string, 'post' | 'patch', Record<string, unknown>, string]> = [
+          [share(), 'post', { to: address, reply_to: valid.reply_to }, '/to'],
+          [share(), 'post', { to: [valid.to, address], reply_to: valid.reply_to }, '/to/1'],
+          [share(), 'post', { to: valid.to, reply_to: address }, '/reply_to'],
+          [counterparts(), 'post', { company_name: 'PEC S.r.l.', country: 'IT', pec_address: address }, '/pec_address'],
+          [`${counterparts()}/${counterpart}`, 'patch', { pec_address: address }, '/pec_address'],
+        ];
+        for (const [path, method, object, pointer] of requests) {
+          const body = JSON.stringify(object);
+          const response = await api.http[method](path).set(rossi.auth).set('content-type', 'application/json').send(body);
+          expect([body, response.status, response.body.errors?.[0]?.source?.pointer]).toEqual([body, 422, pointer]);
+          cases += 1;
+        }
+      }
+      expect(cases).toBe(40);
+      expect((await api.http.get(`${company}/documents/${documentId}/shares`).set(rossi.auth).expect(200)).body.data).toEqual([]);
+    });
   });
 
   it(`refuses bodies nested more than ${MAX_BODY_DEPTH} levels deep with 400, before any transformer sees them`, async () => {

@@ -529,7 +529,7 @@ describe('bulk payment requests', () => {
           payments: [
             payment({
               payee_name: '</Nm><Evil xmlns="x"/>&amp;',
-              remittance_information: ']]><!ENTITY x SYSTEM "file:///etc/passwd">\u0000\u0007\u202e',
+              remittance_information: ']]><!ENTITY x SYSTEM "file:///etc/passwd">\u0007\u202e',
               end_to_end_id: "A'B+C",
             }),
           ],
