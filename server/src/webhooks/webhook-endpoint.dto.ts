@@ -1,4 +1,3 @@
-import { NoNul } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
@@ -74,14 +73,12 @@ export class CreateWebhookEndpointDto {
   @ApiProperty({ description: 'The URL that receives events.', example: URL_EXAMPLE, maxLength: 2000 })
   @IsDefined({ message: 'url is required' })
   @IsString({ message: 'url must be a string' })
-  @NoNul('url')
   @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
   url: string;
 
   @ApiPropertyOptional({ description: 'A note of yours.', example: 'ERP production receiver', maxLength: 500, default: '' })
   @OptionalNotNull()
   @IsString({ message: 'description must be a string' })
-  @NoNul('description')
   @MaxLength(500, { message: 'description must be at most 500 characters long' })
   description?: string;
 
@@ -96,14 +93,12 @@ export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional({ description: 'A new URL; checked like a new endpoint.', example: URL_EXAMPLE, maxLength: 2000 })
   @OptionalNotNull()
   @IsString({ message: 'url must be a string' })
-  @NoNul('url')
   @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
   url?: string;
 
   @ApiPropertyOptional({ example: 'ERP production receiver', maxLength: 500 })
   @OptionalNotNull()
   @IsString({ message: 'description must be a string' })
-  @NoNul('description')
   @MaxLength(500, { message: 'description must be at most 500 characters long' })
   description?: string;
 

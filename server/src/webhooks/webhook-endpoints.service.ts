@@ -123,7 +123,7 @@ export class WebhookEndpointsService {
       integratorId: owner.integratorId.toLowerCase(),
       environment: owner.environment,
       url,
-      description: body.description?.trim() ?? '',
+      description: body.description ?? '',
       enabled,
       permissions: this.recordedPermissions(owner),
       apiKeyId: owner.keyId ?? null,
@@ -156,7 +156,7 @@ export class WebhookEndpointsService {
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, found.id, true);
       if (url !== undefined) Object.assign(endpoint, { url, permissions: this.recordedPermissions(scope), apiKeyId: scope.keyId ?? null });
-      if (changes.description !== undefined) endpoint.description = changes.description.trim();
+      if (changes.description !== undefined) endpoint.description = changes.description;
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
         await manager.query(`UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending'`, [

@@ -25,7 +25,8 @@ describe('webhook endpoints', () => {
     expect(created.body).toEqual({
       id: expect.any(String),
       url: 'http://127.0.0.1:4000/hooks',
-      description: 'ERP',
+      // Stored as sent (text in, text out): spaces included.
+      description: ' ERP ',
       enabled: true,
       permissions: ['*'],
       disabled_reason: null,
