@@ -25,6 +25,9 @@ const BODY_DRAIN_LIMIT = 64 * 1024;
 export class WebhookSender implements DeliverySender, OnApplicationShutdown {
   readonly channel = 'webhook' as const;
   readonly retrySchedule: readonly number[];
+  /** WEBHOOK_TIMEOUT_MS bounds the whole request (below); the engine's cut-off is only a safety net past it. */
+  readonly attemptLimitMs: number;
+  readonly concurrency: number;
   private readonly logger = new Logger(WebhookSender.name);
   private readonly agent: Agent;
   /** Decrypted signing keys per endpoint, valid while the endpoint row is unchanged. */
@@ -32,6 +35,8 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.retrySchedule = config.webhooks.retrySchedule;
+    this.attemptLimitMs = config.webhooks.timeoutMs + 1000;
+    this.concurrency = config.webhooks.concurrency;
     const timeout = config.webhooks.timeoutMs;
     this.agent = new Agent({
       connect: { lookup: guardedLookup(config.environment), timeout },
@@ -78,7 +83,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     return signatures.join(' ');
   }
 
-  async send(delivery: ClaimedDelivery): Promise<AttemptResult> {
+  async send(delivery: ClaimedDelivery, signal: AbortSignal): Promise<AttemptResult> {
     const attemptedAt = new Date();
     const started = performance.now();
     const failed = (error: string, responseStatus: number | null = null, responseBody: string | null = null): AttemptResult => ({
@@ -112,7 +117,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
           'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
         },
         body,
-        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.webhooks.timeoutMs)]),
       });
       const excerpt = await readExcerpt(response.body);
       const status = response.statusCode;
