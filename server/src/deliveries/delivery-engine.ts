@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DELIVERY_SENDERS, type AttemptResult, type ClaimedDelivery, type DeliverySender, type Outcome } from './delivery-sender.js';
 import type { Channel } from './delivery.entity.js';
 import { Doorbell } from '../common/events/doorbell.js';
@@ -63,7 +62,6 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DELIVERY_SENDERS) senders: DeliverySender[],
     listener: PgListener,
   ) {
@@ -91,11 +89,6 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     while (this.busy() > 0 || this.recording) await (this.recording ?? new Promise((resolve) => setTimeout(resolve, 20)));
   }
 
-  /** The lease of a claim of `channel`. */
-  leaseOf(channel: Channel): number {
-    return this.leases.get(channel)!;
-  }
-
   private busy(): number {
     let total = 0;
     for (const count of this.inFlight.values()) total += count;
@@ -120,7 +113,9 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
         for (const room of rooms.values()) wanted += room;
         const claimedAt = performance.now();
         const claimed = wanted > 0 ? await this.claim(rooms) : [];
-        for (const delivery of claimed) this.dispatch(delivery, claimedAt);
+        // Claimed too long ago (a stalled process, a slow claim): the lease may end before the attempts do.
+        if (performance.now() - claimedAt > SEND_WITHIN_MS) await this.giveBack(claimed);
+        else for (const delivery of claimed) this.dispatch(delivery);
         backOff = 100;
         if (claimed.length > 0 && claimed.length === wanted) continue;
         await this.doorbell.wait(claimed.length > 0 || wanted === 0 ? POLL_MS : await this.untilNextDue());
@@ -241,18 +236,11 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     return at ? Math.min(POLL_MS, (at as Date).getTime() - Date.now() + 5) : POLL_MS;
   }
 
-  /**
-   * Sends a claimed delivery, cut off at its channel's attempt limit. One that waited too long since its claim (a
-   * stalled process) is given back instead: its lease may end before the attempt does, and another worker take it.
-   */
-  private dispatch(delivery: ClaimedDelivery, claimedAt: number): void {
+  /** Sends a claimed delivery, cut off at its channel's attempt limit. */
+  private dispatch(delivery: ClaimedDelivery): void {
     const channel = delivery.channel;
     this.inFlight.set(channel, this.inFlight.get(channel)! + 1);
     this.held.add(delivery.id);
-    if (performance.now() - claimedAt > SEND_WITHIN_MS) {
-      void this.giveBack(delivery);
-      return;
-    }
     const sender = this.senders.get(channel)!;
     const attemptedAt = new Date();
     const failure = (error: string, unknown = false): AttemptResult => ({
@@ -288,17 +276,14 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
-  /** Gives a claimed delivery back unsent (due at once), if this claim still holds it. */
-  private async giveBack(delivery: ClaimedDelivery): Promise<void> {
-    try {
-      await this.db.query(`UPDATE deliveries SET next_attempt_at = now(), claim_id = NULL WHERE id = $1 AND claim_id = $2`, [delivery.id, delivery.claim]);
-    } catch (error) {
-      this.logger.error(`giving back delivery ${delivery.id} failed: ${(error as Error).message}; it is due again when its lease ends`);
-    } finally {
-      this.held.delete(delivery.id);
-      this.inFlight.set(delivery.channel, this.inFlight.get(delivery.channel)! - 1);
-      this.doorbell.ring();
-    }
+  /** Gives claimed deliveries back unsent (due at once), those this claim still holds; others find them at the lease's end. */
+  private async giveBack(claimed: ClaimedDelivery[]): Promise<void> {
+    if (claimed.length === 0) return;
+    this.logger.warn(`${claimed.length} deliveries claimed more than ${SEND_WITHIN_MS} ms ago given back unsent`);
+    await this.db.query(`UPDATE deliveries SET next_attempt_at = now(), claim_id = NULL WHERE id = ANY($1::uuid[]) AND claim_id = $2`, [
+      claimed.map((delivery) => delivery.id),
+      claimed[0].claim,
+    ]);
   }
 
   /** Records finished attempts, all that have piled up since the last write, in one transaction. */
