@@ -83,7 +83,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     return signatures.join(' ');
   }
 
-  async send(delivery: ClaimedDelivery, signal: AbortSignal): Promise<AttemptResult> {
+  async send(delivery: ClaimedDelivery): Promise<AttemptResult> {
     const attemptedAt = new Date();
     const started = performance.now();
     const failed = (error: string, responseStatus: number | null = null, responseBody: string | null = null): AttemptResult => ({
@@ -117,7 +117,8 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
           'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
         },
         body,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(this.config.webhooks.timeoutMs)]),
+        // Ends the whole request (connecting, headers, body) before the engine's cut-off, whose signal is not needed.
+        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
       });
       const excerpt = await readExcerpt(response.body);
       const status = response.statusCode;
