@@ -17,6 +17,7 @@ import { SdiSandboxNotices1795452000000 } from './1795452000000-sdi-sandbox-noti
 import { DeliveryWaiting1795453000000 } from './1795453000000-delivery-waiting.js';
 import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook-endpoint-permissions.js';
 import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
+import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   DeliveryWaiting1795453000000,
   WebhookEndpointPermissions1795454600000,
   SignedInvoiceFiles1795454700000,
+  DeliveryClaims1795456000000,
 ];

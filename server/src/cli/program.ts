@@ -276,7 +276,11 @@ export function buildProgram(operator: Operator, print: Print): Command {
     return value.toUpperCase();
   };
 
-  command(program, 'webhook:deliveries', "Show an endpoint's deliveries, newest first, with every attempt.")
+  command(
+    program,
+    'webhook:deliveries',
+    "Show an endpoint's deliveries, newest first, with every attempt (UNKNOWN: cut off, or its worker stopped, before the outcome was known; the endpoint may have the event twice).",
+  )
     .argument('<id>', "the endpoint's id (see webhook:list)")
     .addOption(new Option('--status <status>', `only deliveries in this state: ${statuses.join(', ')}`).argParser(deliveryStatus))
     .option('--limit <n>', 'how many, 1 to 100', pageSize, 25)

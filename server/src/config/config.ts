@@ -39,6 +39,26 @@ export interface AppConfig {
    * slash): the `servers` of the document the API serves, so it names the same hosts as the portal's copy.
    */
   publicHosts: Record<Environment, string>;
+  queues: QueueSettings;
+  retention: RetentionSettings;
+}
+
+/** BullMQ consumers of the worker: how soon a job held by a worker that died is taken up by another. */
+export interface QueueSettings {
+  /** A worker's hold on a job, renewed every half of it while the worker lives. */
+  lockDurationMs: number;
+  /** How often each worker looks for jobs whose hold has ended (their worker died) and puts them back. */
+  stalledIntervalMs: number;
+}
+
+/** How long what was sent is kept: the worker removes older rows in small batches (deliveries/retention.ts). */
+export interface RetentionSettings {
+  /** A delivery that succeeded, with its attempts, from its completion. */
+  deliveredMs: number;
+  /** A delivery that failed for good, with its attempts, from its completion. */
+  failedMs: number;
+  /** An event, from its creation, once no delivery of it is kept. */
+  eventsMs: number;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -94,6 +114,10 @@ export interface MailSettings {
   outboxDir: string;
   /** Waits between attempts to hand a message to the SMTP server after a temporary refusal or a connection error. */
   retrySchedule: number[];
+  /** Longest wait for each step of an SMTP exchange (connecting, the greeting, each reply); an attempt is cut off at twice this. */
+  timeoutMs: number;
+  /** SMTP connections of one worker, and so messages it sends at once. */
+  connections: number;
   /** How long the link to the XML in a courtesy-copy e-mail works. */
   shareLinkTtlSeconds: number;
 }
@@ -138,6 +162,13 @@ export const DEFAULTS = {
   SHARE_LINK_TTL_DAYS: '30',
   FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
   FLUSSO_HOST_PRODUCTION: 'https://api.flusso.example',
+  MAIL_TIMEOUT_MS: '15000',
+  MAIL_CONNECTIONS: '5',
+  QUEUE_LOCK_DURATION_MS: '10000',
+  QUEUE_STALLED_INTERVAL_MS: '5000',
+  RETENTION_DELIVERED_DAYS: '30',
+  RETENTION_FAILED_DAYS: '90',
+  RETENTION_EVENTS_DAYS: '90',
 } as const;
 
 export class ConfigError extends Error {}
@@ -248,6 +279,12 @@ function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): Invo
   };
 }
 
+function queueSettings(env: NodeJS.ProcessEnv): QueueSettings {
+  const lockDurationMs = integer(env, 'QUEUE_LOCK_DURATION_MS', 1000, 600_000);
+  const stalledIntervalMs = integer(env, 'QUEUE_STALLED_INTERVAL_MS', 500, 600_000);
+  return { lockDurationMs, stalledIntervalMs };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const environment = oneOf(env, 'FLUSSO_ENV', ['development', 'production'] as const);
   const apiKeyPepper = env.API_KEY_PEPPER ?? DEFAULTS.API_KEY_PEPPER;
@@ -283,6 +320,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
       retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),
       shareLinkTtlSeconds: integer(env, 'SHARE_LINK_TTL_DAYS', 1, 365) * 86_400,
+      timeoutMs: integer(env, 'MAIL_TIMEOUT_MS', 100, 300_000),
+      connections: integer(env, 'MAIL_CONNECTIONS', 1, 100),
+    },
+    queues: queueSettings(env),
+    retention: {
+      deliveredMs: integer(env, 'RETENTION_DELIVERED_DAYS', 1, 3650) * 86_400_000,
+      failedMs: integer(env, 'RETENTION_FAILED_DAYS', 1, 3650) * 86_400_000,
+      eventsMs: integer(env, 'RETENTION_EVENTS_DAYS', 1, 3650) * 86_400_000,
     },
     publicHosts: {
       development: publicHost(env, 'FLUSSO_HOST_DEVELOPMENT'),

@@ -44,7 +44,7 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
     const mailer = createMailer(settings({}));
     const sender = new MailSender(mailer, loadConfig({}));
     try {
-      const result = await sender.send({ id: 'd', channel: 'mail', attempts: 0, message, endpoint: null, event: null } satisfies ClaimedDelivery);
+      const result = await sender.send({ id: 'd', claim: 'c', channel: 'mail', attempts: 0, message, endpoint: null, event: null } satisfies ClaimedDelivery);
       expect(result).toMatchObject({ ok: false, responseStatus: null, permanent: false });
       expect(result.error).toMatch(/^TLS could not be set up with the SMTP server \(Error upgrading connection with STARTTLS: 5\d\d .*\)\. /);
       expect(result.error).toContain(

@@ -36,7 +36,8 @@ function toNodemailer(from: string, message: MailMessage) {
 }
 
 /**
- * The nodemailer adapter: SMTP when SMTP_URL is set (a pooled connection, reused between messages); otherwise, on a
+ * The nodemailer adapter: SMTP when SMTP_URL is set (MAIL_CONNECTIONS pooled connections, reused between messages,
+ * each step of the exchange bounded by MAIL_TIMEOUT_MS: a server that stalls fails the attempt); otherwise, on a
  * developer's machine, each message is written as an .eml file to MAIL_OUTBOX_DIR (any mail client opens it) and the
  * path is logged. An SMTP_URL with credentials requires TLS (`smtps://`, or STARTTLS, which nodemailer then insists
  * on whatever the URL says) unless SMTP_ALLOW_CLEARTEXT_AUTH is true: a server that offers no STARTTLS, or a man in
@@ -49,6 +50,8 @@ export function createMailer(settings: MailSettings): Mailer {
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     const tlsRequired = (url.username !== '' || url.password !== '') && !settings.allowCleartextAuth;
     if (tlsRequired) url.searchParams.set('requireTLS', 'true');
+    url.searchParams.set('maxConnections', String(settings.connections));
+    for (const timeout of ['connectionTimeout', 'greetingTimeout', 'socketTimeout', 'dnsTimeout']) url.searchParams.set(timeout, String(settings.timeoutMs));
     const transport = nodemailer.createTransport(url.toString());
     return {
       send: async (message) => {

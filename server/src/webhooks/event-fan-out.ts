@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { EVENTS_QUEUE, type EventJob } from '../common/events/event-relay.service.js';
+import { queueConsumer } from '../common/events/queue-consumers.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryEngine } from '../deliveries/delivery-engine.js';
 import { mustWait } from '../deliveries/delivery-order.js';
@@ -20,7 +21,7 @@ const GRANTS = eventGrants();
  * Running twice for an event (a job queued again after Redis lost it) adds nothing: there is one delivery per event
  * and endpoint.
  */
-@Processor(EVENTS_QUEUE, { concurrency: 128 })
+@Processor(EVENTS_QUEUE, queueConsumer({ concurrency: 128 }))
 export class EventFanOut extends WorkerHost {
   private pending: Array<{ id: string; done: (error?: Error) => void }> = [];
   private flushing = false;

@@ -124,7 +124,12 @@ export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:01.250Z' })
   attempted_at: string;
 
-  @ApiProperty({ enum: apiEnumValues(ATTEMPT_OUTCOMES), example: 'FAILED' })
+  @ApiProperty({
+    enum: apiEnumValues(ATTEMPT_OUTCOMES),
+    description:
+      '`SUCCEEDED` (your endpoint answered 2xx), `FAILED` (it answered otherwise, or not in time), `UNKNOWN` (the attempt was cut off, or the worker making it stopped, before its outcome was known: your endpoint may have received the event, and receives it again on the next attempt; deduplicate on `webhook-id`).',
+    example: 'FAILED',
+  })
   outcome: Uppercase<AttemptOutcome>;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })

@@ -159,9 +159,11 @@ export class WebhookEndpointsService {
       if (changes.description !== undefined) endpoint.description = changes.description;
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
-        await manager.query(`UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending'`, [
-          endpoint.id,
-        ]);
+        // A delivery a worker holds keeps its lease: made due now, a second worker would send it too.
+        await manager.query(
+          `UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending' AND claim_id IS NULL`,
+          [endpoint.id],
+        );
         await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
       } else if (changes.enabled === false && endpoint.enabled) {
         Object.assign(endpoint, { enabled: false, disabledReason: 'requested', disabledAt: new Date() });

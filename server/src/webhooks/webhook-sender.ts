@@ -32,6 +32,9 @@ const BODY_DRAIN_LIMIT = 64 * 1024;
 export class WebhookSender implements DeliverySender, OnApplicationShutdown {
   readonly channel = 'webhook' as const;
   readonly retrySchedule: readonly number[];
+  /** WEBHOOK_TIMEOUT_MS bounds the whole request (below); the engine's cut-off is only a safety net past it. */
+  readonly attemptLimitMs: number;
+  readonly concurrency: number;
   private readonly logger = new Logger(WebhookSender.name);
   private readonly agents: Record<Reach, Agent>;
   /** Decrypted signing keys per endpoint, valid while the endpoint row is unchanged. */
@@ -39,6 +42,8 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.retrySchedule = config.webhooks.retrySchedule;
+    this.attemptLimitMs = config.webhooks.timeoutMs + 1000;
+    this.concurrency = config.webhooks.concurrency;
     const timeout = config.webhooks.timeoutMs;
     const agent = (reach: Reach) =>
       new Agent({
@@ -128,6 +133,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
           'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
         },
         body,
+        // Ends the whole request (connecting, headers, body) before the engine's cut-off, whose signal is not needed.
         signal,
       });
     const host = hostOf(url);
