@@ -15,7 +15,10 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl, options.limits ? config.database : undefined), retryAttempts: 0 }),
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.databaseUrl, options.limits ? config.database : undefined, config.database.preparedStatements),
+            retryAttempts: 0,
+          }),
         }),
       ],
     };
