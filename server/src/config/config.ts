@@ -35,6 +35,8 @@ export interface AppConfig {
   /** Longest wait for a Redis answer; past it (or with Redis down) the API goes on without Redis. */
   redisCommandTimeoutMs: number;
   database: DatabaseSettings;
+  /** How many API and worker processes `npm start` runs (the API's share PORT). */
+  processes: { api: number; worker: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookSettings;
   mail: MailSettings;
@@ -126,6 +128,8 @@ export const DEFAULTS = {
   DB_LOCK_TIMEOUT_MS: '3000',
   DB_PREPARED_STATEMENTS: 'auto',
   LOG_LEVEL: 'info',
+  API_PROCESSES: '1',
+  WORKER_PROCESSES: '1',
   WEBHOOK_SECRET_KEY: 'flusso-development-webhook-secret-key',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 10, 60_000),
     database: databaseSettings(env, databaseDirectUrl !== databaseUrl),
+    processes: { api: integer(env, 'API_PROCESSES', 1, 256), worker: integer(env, 'WORKER_PROCESSES', 0, 256) },
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     webhooks: webhookSettings(env, environment),
     invoices: invoiceSettings(env, environment),
