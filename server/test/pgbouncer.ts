@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -28,7 +28,9 @@ export class PgBouncer {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'flusso-pgbouncer-'));
     // PgBouncer refuses to run as root; as root it is started as `postgres`, which must be able to write its log here.
-    chmodSync(dir, 0o777);
+    const asRoot = process.getuid?.() === 0;
+    const postgres = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+    if (asRoot) chownSync(dir, postgres('-u'), postgres('-g'));
     const config = [
       '[databases]',
       `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username || 'postgres')}`,
@@ -44,8 +46,7 @@ export class PgBouncer {
       `logfile = ${join(dir, 'pgbouncer.log')}`,
     ].join('\n');
     writeFileSync(join(dir, 'pgbouncer.ini'), `${config}\n`);
-    const asRoot = process.getuid?.() === 0 ? ['-u', 'postgres'] : [];
-    const child = spawn(BINARY, [...asRoot, join(dir, 'pgbouncer.ini')], { stdio: 'ignore' });
+    const child = spawn(BINARY, [...(asRoot ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], { stdio: 'ignore' });
     const bouncer = new PgBouncer(child, dir, port);
     for (let attempt = 0; ; attempt++) {
       try {

@@ -39,6 +39,17 @@ describe('the supervisor behind npm start', () => {
     lines.length = 0;
   });
 
+  /** Waits until `count` different processes have answered on `port` (each with its handlers installed). */
+  async function answeredBy(port: number, count: number): Promise<number[]> {
+    const answered = new Set<number>();
+    await waitFor(async () => {
+      const pid = await get(port);
+      if (pid) answered.add(Number(pid));
+      return answered.size === count;
+    }, `an answer from ${count} processes on the one port`);
+    return [...answered].sort();
+  }
+
   async function run(specs: Array<Partial<ProcessSpec> & { name: string; count: number }>, options = {}) {
     const port = await freePort();
     supervisor = new Supervisor(
@@ -55,13 +66,7 @@ describe('the supervisor behind npm start', () => {
       { name: 'worker', count: 2, env: { PORT: '0' } },
     ]);
     await waitFor(() => supervisor.pids('API').length === 3 && supervisor.pids('worker').length === 2, 'five processes');
-    const answered = new Set<string>();
-    await waitFor(async () => {
-      const pid = await get(port);
-      if (pid) answered.add(pid);
-      return answered.size === 3;
-    }, 'an answer from each API process on the one port');
-    expect([...answered].map(Number).sort()).toEqual(supervisor.pids('API').sort());
+    expect(await answeredBy(port, 3)).toEqual(supervisor.pids('API').sort());
   });
 
   it('starts a process that died again, and keeps the others running', async () => {
@@ -69,12 +74,12 @@ describe('the supervisor behind npm start', () => {
       { name: 'API', count: 2, shared: true },
       { name: 'worker', count: 1, env: { PORT: '0' } },
     ]);
-    await waitFor(async () => supervisor.pids('API').length === 2 && (await get(port)) !== null, 'the API');
+    const apis = await answeredBy(port, 2);
     const [worker] = supervisor.pids('worker');
-    const apis = supervisor.pids('API');
     // One killed, one that stopped by itself: neither was asked to.
-    process.kill(apis[0], 'SIGKILL');
-    process.kill(apis[1], 'SIGTERM');
+    const [first, second] = supervisor.pids('API');
+    process.kill(first, 'SIGKILL');
+    process.kill(second, 'SIGTERM');
     await waitFor(() => supervisor.pids('API').filter((pid) => !apis.includes(pid)).length === 2, 'two new API processes');
     expect(supervisor.pids('worker')).toEqual([worker]);
     expect(lines.sort()).toEqual(['API 1 stopped (SIGKILL); starting it again in 50 ms.', 'API 2 stopped (exit code 0); starting it again in 50 ms.']);
