@@ -21,7 +21,8 @@ export class PgBouncer {
     readonly port: number,
   ) {}
 
-  static async start(options: { serverConnections?: number } = {}): Promise<PgBouncer> {
+  /** `connectQuery`: what PgBouncer runs on each server connection it opens (session defaults, as an operator sets them). */
+  static async start(options: { serverConnections?: number; connectQuery?: string } = {}): Promise<PgBouncer> {
     if (!BINARY)
       throw new Error('pgbouncer is not installed: `apt-get install -y pgbouncer` (.ci/run installs it); the PgBouncer suite cannot run without it.');
     const target = new URL(baseUrl());
@@ -33,7 +34,8 @@ export class PgBouncer {
     if (asRoot) chownSync(dir, postgres('-u'), postgres('-g'));
     const config = [
       '[databases]',
-      `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username || 'postgres')}`,
+      `* = host=${target.hostname} port=${target.port || 5432} user=${decodeURIComponent(target.username || 'postgres')}` +
+        (options.connectQuery ? ` connect_query='${options.connectQuery}'` : ''),
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,

@@ -2,12 +2,14 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { dataSourceOptions } from './data-source.js';
+import { PooledTimeoutsCheck } from './pooled-timeouts.js';
 
 @Module({})
 export class DatabaseModule {
   /**
    * The data source of a process. The API's (`limits`) has the configured pool, waits, timeouts and company shares;
-   * the worker's runs its background work without them, as the CLI does.
+   * the worker's runs its background work without them, as the CLI does. Through a pooler, the API checks at start that
+   * its statements outside a transaction have timeouts too (pooled-timeouts.ts).
    */
   static forRoot(options: { limits: boolean }): DynamicModule {
     return {
@@ -21,6 +23,7 @@ export class DatabaseModule {
           }),
         }),
       ],
+      providers: options.limits ? [PooledTimeoutsCheck] : [],
     };
   }
 }

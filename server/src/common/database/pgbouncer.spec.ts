@@ -24,7 +24,7 @@ describe('through PgBouncer in transaction mode', () => {
   beforeAll(async () => {
     bouncer = await PgBouncer.start({ serverConnections: 3 });
     const env = { DB_LOCK_TIMEOUT_MS: '300', WEBHOOK_RETRY_SCHEDULE: '1s,1s' };
-    api = await startApi(env, { pooler: bouncer });
+    api = await startApi({ ...env, LOG_LEVEL: 'warn' }, { pooler: bouncer, captureLogs: true });
     worker = await startWorker(api.config.databaseUrl, { ...env, DATABASE_DIRECT_URL: api.config.databaseDirectUrl });
     rossi = await createTenant(api);
     fixtures = new Fixtures(api.db, rossi.companyId);
@@ -48,6 +48,11 @@ describe('through PgBouncer in transaction mode', () => {
   it('runs with named statements off and without startup parameters PgBouncer refuses', () => {
     expect(api.config.databaseUrl).toContain(`:${bouncer.port}/`);
     expect(api.config.database).toMatchObject({ pooled: true, preparedStatements: false });
+  });
+
+  it('says at start that its statements outside a transaction have no timeouts through this PgBouncer', () => {
+    const warnings = api.logs.filter((line) => line.context === 'Database').map((line) => line.msg);
+    expect(warnings).toEqual([expect.stringMatching(/^DATABASE_URL's pooled server connections have no statement_timeout or lock_timeout: /)]);
   });
 
   it('serves writes and lists, many at once, over fewer server connections than clients', async () => {
@@ -158,6 +163,25 @@ describe('through PgBouncer in transaction mode', () => {
       expect((await bouncer.admin('SHOW CLIENTS')).filter((client) => client.application_name === 'flusso-listener')).toEqual([]);
     } finally {
       await receiver.close();
+    }
+  });
+});
+
+describe('through a PgBouncer whose server connections have the timeouts (connect_query, as README recommends)', () => {
+  it('says nothing at start, and bounds a statement outside a transaction', async () => {
+    const bouncer = await PgBouncer.start({ connectQuery: 'SET statement_timeout = 15000; SET lock_timeout = 3000' });
+    const api = await startApi({ LOG_LEVEL: 'warn' }, { pooler: bouncer, captureLogs: true }).catch(async (error) => {
+      await bouncer.stop();
+      throw error;
+    });
+    try {
+      expect(api.logs.filter((line) => line.context === 'Database')).toEqual([]);
+      expect(await api.db.query(`SELECT current_setting('statement_timeout') AS statement, current_setting('lock_timeout') AS lock`)).toEqual([
+        { statement: '15s', lock: '3s' },
+      ]);
+    } finally {
+      await api.close();
+      await bouncer.stop();
     }
   });
 });
