@@ -12,6 +12,11 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL reached directly, for what needs a session of its own: LISTEN, migrations, advisory locks. The same as
+   * `databaseUrl` unless DATABASE_DIRECT_URL says `databaseUrl` goes through a transaction-mode pooler (PgBouncer).
+   */
+  databaseDirectUrl: string;
   redisUrl: string;
   /** Prefix of every Redis key, channel and queue of this installation, so several can share one Redis. */
   redisPrefix: string;
@@ -30,6 +35,8 @@ export interface AppConfig {
   /** Longest wait for a Redis answer; past it (or with Redis down) the API goes on without Redis. */
   redisCommandTimeoutMs: number;
   database: DatabaseSettings;
+  /** How many API and worker processes `npm start` runs (the API's share PORT). */
+  processes: { api: number; worker: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookSettings;
   mail: MailSettings;
@@ -87,6 +94,13 @@ export interface DatabaseSettings {
   statementTimeoutMs: number;
   /** PostgreSQL `lock_timeout`: a longer wait for a row lock is given up (503). */
   lockTimeoutMs: number;
+  /**
+   * `databaseUrl` goes through a transaction-mode pooler: a transaction, not a session, is all a connection keeps, so
+   * the timeouts are set in each transaction (SET LOCAL) instead of once per connection.
+   */
+  pooled: boolean;
+  /** Named prepared statements (parsed and planned once per connection); off through a pooler that cannot keep them. */
+  preparedStatements: boolean;
 }
 
 /** How webhooks are signed and sent (see the portal's webhook page). */
@@ -145,7 +159,10 @@ export const DEFAULTS = {
   DB_COMPANY_WAIT_MS: '10000',
   DB_STATEMENT_TIMEOUT_MS: '15000',
   DB_LOCK_TIMEOUT_MS: '3000',
+  DB_PREPARED_STATEMENTS: 'auto',
   LOG_LEVEL: 'info',
+  API_PROCESSES: '1',
+  WORKER_PROCESSES: '1',
   WEBHOOK_SECRET_KEY: 'flusso-development-webhook-secret-key',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
@@ -194,10 +211,11 @@ function redisPrefix(raw: string): string {
 }
 
 /** A connection URL of one of `protocols`; the value is not echoed back, as it may carry a password. */
-function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', protocols: readonly string[]): string {
-  const raw = env[name] ?? DEFAULTS[name];
+function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'REDIS_URL', protocols: readonly string[]): string {
+  const example = DEFAULTS[name === 'DATABASE_DIRECT_URL' ? 'DATABASE_URL' : name];
+  const raw = env[name] || example;
   if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
-    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${DEFAULTS[name]}`);
+    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${example}`);
   }
   return raw;
 }
@@ -230,7 +248,7 @@ export function parseSchedule(raw: string, name = 'WEBHOOK_RETRY_SCHEDULE'): num
   return steps;
 }
 
-function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+function databaseSettings(env: NodeJS.ProcessEnv, pooled: boolean): DatabaseSettings {
   const poolSize = integer(env, 'DB_POOL_SIZE', 1, 1000);
   const companyConnections = integer(env, 'DB_COMPANY_CONNECTIONS', 1, 1000);
   if (companyConnections > poolSize) {
@@ -243,6 +261,10 @@ function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
     companyWaitMs: integer(env, 'DB_COMPANY_WAIT_MS', 10, 600_000),
     statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000),
     lockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 0, 3_600_000),
+    pooled,
+    // PgBouncer before 1.21 in transaction mode hands a named statement's next use to a server connection that never
+    // prepared it; `auto` turns them off whenever a direct URL says DATABASE_URL is a pooler.
+    preparedStatements: { auto: !pooled, true: true, false: false }[oneOf(env, 'DB_PREPARED_STATEMENTS', ['auto', 'true', 'false'] as const)],
   };
 }
 
@@ -291,11 +313,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (environment === 'production' && apiKeyPepper === DEFAULTS.API_KEY_PEPPER) {
     throw new ConfigError('API_KEY_PEPPER must be set to a secret value when FLUSSO_ENV=production');
   }
+  const databaseUrl = serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL ? serviceUrl(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']) : databaseUrl;
   return {
     environment,
     port: integer(env, 'PORT', 0, 65535),
     host: env.HOST ?? DEFAULTS.HOST,
-    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
+    databaseDirectUrl,
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
@@ -309,7 +334,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 0, 3600),
     authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 10, 60_000),
-    database: databaseSettings(env),
+    database: databaseSettings(env, databaseDirectUrl !== databaseUrl),
+    processes: { api: integer(env, 'API_PROCESSES', 1, 256), worker: integer(env, 'WORKER_PROCESSES', 0, 256) },
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     webhooks: webhookSettings(env, environment),
     invoices: invoiceSettings(env, environment),
