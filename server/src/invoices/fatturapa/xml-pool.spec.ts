@@ -48,6 +48,14 @@ describe('the XML pool', () => {
     expect(verdict(await xml.check(sample('invalid', 'sec_xxe_file_entity.xml'), SELLER))).toEqual({ refusal: 'doctype', problems: 0, sdi: 0 });
   });
 
+  it('lets the file being read finish when closed, and takes no file after', async () => {
+    const xml = pool();
+    const reading = xml.check(sample('valid', 'IT01234567890_FPR01.xml'), SELLER);
+    await xml.close();
+    expect(verdict(await reading)).toEqual({ refusal: null, problems: 0, sdi: 0 });
+    await expect(xml.check(sample('valid', 'IT01234567890_FPR01.xml'), SELLER)).rejects.toThrow(XmlPoolBusy);
+  });
+
   it('answers busy at once when every child is busy and the queue is full', async () => {
     const xml = pool({ queueLimit: 1 });
     const big = manyLinesInvoiceXml('01234567890');

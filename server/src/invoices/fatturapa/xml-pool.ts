@@ -33,6 +33,8 @@ const WORKER_SCRIPT = fileURLToPath(new URL(fromSources ? './xml-worker.ts' : '.
  */
 export class XmlPool {
   private readonly pool: workerpool.Pool;
+  /** Set by close(): workerpool would start new children for a file that comes after, and keep the process alive. */
+  private closed = false;
 
   constructor(private readonly settings: XmlPoolSettings) {
     this.pool = workerpool.pool(WORKER_SCRIPT, {
@@ -57,6 +59,7 @@ export class XmlPool {
     }
     // The budget runs from the moment the child starts on the file (it says so first): neither the wait in the queue
     // nor a child's start-up counts.
+    if (this.closed) throw new XmlPoolBusy('The invoice readers are stopping with the process');
     let timer: NodeJS.Timeout | undefined;
     let overBudget = false;
     const started = () => {
@@ -87,6 +90,7 @@ export class XmlPool {
 
   /** Lets the files being read finish (each within its budget), refuses those waiting, and ends the children. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool.terminate();
   }
 }
