@@ -3,10 +3,11 @@
 // the two files that froze it before the XML pool: a root element with 100,000 attributes (1.09 MB, refused as
 // invoice_too_complex by the markup scan) and a legal invoice of 25,000 lines (4.77 MiB, created), one of each in
 // flight at all times. Prints both p99s and their ratio (target ≤ 2), and what the heavy requests got and took.
-// Run with `npm run bench:xml` (builds first). BENCH_SECONDS (default 20) per measurement; BENCH_XML_FILES=attributes
-// or =lines sends only one kind. The database
+// Idle and busy phases alternate over 4 rounds. Run with `npm run bench:xml` (builds first). BENCH_SECONDS (default
+// 20) of busy phases, half as long idle; BENCH_XML_FILES=attributes or =lines sends only one kind. The database
 // BENCH_DATABASE_URL (default …/flusso_bench_xml) is created afresh on every run, so that runs compare.
 import 'reflect-metadata';
+import { Worker } from 'node:worker_threads';
 import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
@@ -21,9 +22,10 @@ const SELLER_VAT = '01234567890';
 const LISTER_VAT = '05432109876';
 
 /** The same files as server/test/large-invoices.ts, each request with its own invoice number. */
-const manyAttributes = Buffer.from(
-  `<?xml version="1.0" encoding="UTF-8"?><p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" versione="FPR12"${Array.from({ length: 100_000 }, (_, i) => ` a${i}="x"`).join('')}/>`,
-);
+const manyAttributesXml = () =>
+  Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" versione="FPR12"${Array.from({ length: 100_000 }, (_, i) => ` a${i}="x"`).join('')}/>`,
+  );
 function manyLinesXml(lines) {
   const invoice = exampleInvoice({ sellerVat: SELLER_VAT, number: 'N' });
   const body = invoice.fattura_elettronica_body[0];
@@ -42,8 +44,8 @@ function manyLinesXml(lines) {
   body.dati_pagamento[0].dettaglio_pagamento[0].importo_pagamento = gross;
   return invoiceToXml(invoice, { pretty: false });
 }
-const manyLines = manyLinesXml(25_000);
-const numbered = (xml, n) => Buffer.from(xml.replace('<Numero>N</Numero>', `<Numero>BENCH-${n}</Numero>`));
+const post = (base, headers, company, body) =>
+  fetch(`${base}/companies/${company}/documents/invoice`, { method: 'POST', headers: { ...headers, 'content-type': 'application/xml' }, body });
 
 async function prepare() {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
@@ -96,70 +98,91 @@ async function listLatencies(url, headers, seconds) {
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const { db, key, companies } = await prepare();
-const port = await freePort();
-const api = startApi(benchEnv(databaseUrl), port);
-const base = `http://127.0.0.1:${port}/api/v1`;
-const headers = { authorization: `Bearer ${key}` };
-const post = (company, body) =>
-  fetch(`${base}/companies/${company}/documents/invoice`, { method: 'POST', headers: { ...headers, 'content-type': 'application/xml' }, body });
-const listUrl = `${base}/companies/${companies.lister}/documents?page_size=25&expand=flows`;
-try {
-  await waitFor(`${base}/companies`, headers);
-  // The lister's documents, for its list call to show; and a first large file, so that the readers are up.
-  for (let n = 0; n < 30; n++) {
-    const response = await post(companies.lister, Buffer.from(invoiceToXml(exampleInvoice({ sellerVat: LISTER_VAT, number: `LIST-${n}` }))));
-    if (response.status !== 201) throw new Error(`seeding answered ${response.status}: ${await response.text()}`);
-  }
-  await post(companies.seller, numbered(manyLines, 'warm'));
+await main();
 
-  const cpuIdleStart = cpuMs(api.pid);
-  const idle = await listLatencies(listUrl, headers, SECONDS / 2);
-  const cpuIdle = cpuMs(api.pid) - cpuIdleStart;
+/** The sender threads of FILES (bench/xml-sender.mjs). */
+function startSenders(base, headers, company) {
+  const files = { attributes: () => manyAttributesXml().toString(), lines: () => manyLinesXml(25_000) };
+  return FILES.map((kind) => {
+    const xml = files[kind]();
+    const thread = new Worker(new URL('./xml-sender.mjs', import.meta.url), { workerData: { base, headers, company, kind, xml } });
+    const state = { kind, thread, statuses: {}, ms: [], bytes: Buffer.byteLength(xml), stopped: null };
+    thread.on('error', (error) => console.error(`the ${kind} sender failed:`, error));
+    thread.on('message', (message) => {
+      if (message === 'stopped') state.stopped?.();
+      else {
+        state.ms.push(message.ms);
+        state.statuses[message.status] = (state.statuses[message.status] ?? 0) + 1;
+      }
+    });
+    return state;
+  });
+}
 
-  const heavy = { attributes: { statuses: {}, ms: [] }, lines: { statuses: {}, ms: [] } };
-  let sending = true;
-  let n = 0;
-  const cpuBefore = cpuMs(api.pid);
-  const send = (kind, body) => FILES.includes(kind) && sendAll(kind, body);
-  const sendAll = async (kind, body) => {
-    while (sending) {
-      const started = process.hrtime.bigint();
-      const response = await post(companies.seller, body());
-      await response.arrayBuffer();
-      heavy[kind].ms.push(Number(process.hrtime.bigint() - started) / 1e6);
-      heavy[kind].statuses[response.status] = (heavy[kind].statuses[response.status] ?? 0) + 1;
+async function main() {
+  const { db, key, companies } = await prepare();
+  const port = await freePort();
+  const api = startApi(benchEnv(databaseUrl), port);
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const headers = { authorization: `Bearer ${key}` };
+  const listUrl = `${base}/companies/${companies.lister}/documents?page_size=25&expand=flows`;
+  let senders = [];
+  try {
+    await waitFor(`${base}/companies`, headers);
+    // The lister's documents, for its list call to show; and a first large file, so that the readers are up.
+    for (let n = 0; n < 30; n++) {
+      const body = Buffer.from(invoiceToXml(exampleInvoice({ sellerVat: LISTER_VAT, number: `LIST-${n}` })));
+      const response = await post(base, headers, companies.lister, body);
+      if (response.status !== 201) throw new Error(`seeding answered ${response.status}: ${await response.text()}`);
     }
-  };
-  const senders = [send('attributes', () => manyAttributes), send('lines', () => numbered(manyLines, n++))].filter(Boolean);
-  const busy = await listLatencies(listUrl, headers, SECONDS);
-  sending = false;
-  await Promise.all(senders);
-  const cpuAfter = cpuMs(api.pid);
+    senders = startSenders(base, headers, companies.seller);
 
-  const fmt = (value, width = 10) => value.toFixed(1).padStart(width);
-  console.log(`\nGET documents (page_size=25, expand=flows) of one company, sequential`);
-  console.log(`idle                    ${String(idle.length).padStart(6)} calls   p99 ${fmt(p99(idle))} ms`);
-  console.log(`while another sends    ${String(busy.length).padStart(6)} calls   p99 ${fmt(p99(busy))} ms`);
-  console.log(`ratio                   ${(p99(busy) / p99(idle)).toFixed(3)}   (target ≤ 2)`);
-  console.log(`\nmeanwhile, one of each in flight from another company:`);
-  for (const [kind, label] of [
-    ['attributes', '100,000 attributes (1.09 MB)'],
-    ['lines', `25,000 lines (${(manyLines.length / 1024 / 1024).toFixed(2)} MiB)`],
-  ]) {
-    const { statuses, ms } = heavy[kind];
-    if (!ms.length) continue;
-    console.log(`${label.padEnd(30)} ${JSON.stringify(statuses).padEnd(14)} median ${fmt(median(ms))} ms`);
+    // Rounds alternate idle and busy phases, so that load from elsewhere on the machine weighs on both alike.
+    const ROUNDS = 4;
+    const idle = [];
+    const busy = [];
+    let cpuIdle = 0;
+    let cpuBusy = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const idleStart = cpuMs(api.pid);
+      idle.push(...(await listLatencies(listUrl, headers, SECONDS / 2 / ROUNDS)));
+      cpuIdle += cpuMs(api.pid) - idleStart;
+
+      const busyStart = cpuMs(api.pid);
+      for (const { thread } of senders) thread.postMessage('start');
+      busy.push(...(await listLatencies(listUrl, headers, SECONDS / ROUNDS)));
+      await Promise.all(
+        senders.map((state) => {
+          const stopped = new Promise((resolve) => (state.stopped = resolve));
+          state.thread.postMessage('stop');
+          return stopped;
+        }),
+      );
+      cpuBusy += cpuMs(api.pid) - busyStart;
+    }
+
+    const fmt = (value, width = 10) => value.toFixed(1).padStart(width);
+    console.log(`\nGET documents (page_size=25, expand=flows) of one company, sequential, ${ROUNDS} alternating rounds`);
+    console.log(`idle                    ${String(idle.length).padStart(6)} calls   p99 ${fmt(p99(idle))} ms`);
+    console.log(`while another sends    ${String(busy.length).padStart(6)} calls   p99 ${fmt(p99(busy))} ms`);
+    console.log(`ratio                   ${(p99(busy) / p99(idle)).toFixed(3)}   (target ≤ 2)`);
+    console.log(`\nmeanwhile, one of each in flight from another company (each kind sent from a thread of its own):`);
+    const labels = { attributes: '100,000 attributes', lines: '25,000 lines' };
+    for (const { kind, statuses, ms, bytes } of senders) {
+      const label = `${labels[kind]} (${(bytes / 1024 / 1024).toFixed(2)} MiB)`;
+      console.log(`${label.padEnd(30)} ${JSON.stringify(statuses).padEnd(14)} median ${fmt(median(ms))} ms`);
+    }
+    if (cpuMs(api.pid) !== null) {
+      // CPU time is what a busy machine disturbs least: the API's own cost per heavy file, lists' share taken out.
+      const perList = cpuIdle / idle.length;
+      const files = senders.reduce((sum, { ms }) => sum + ms.length, 0);
+      console.log(`\nAPI process CPU (its event loop and threads; the readers are child processes)`);
+      console.log(`per list call, idle                  ${fmt(perList)} ms`);
+      console.log(`per heavy file, lists' share removed ${fmt((cpuBusy - busy.length * perList) / files)} ms   (${files} files)`);
+    }
+  } finally {
+    await Promise.all(senders.map(({ thread }) => thread.terminate()));
+    api.kill();
+    await db.destroy();
   }
-  if (cpuBefore !== null && cpuAfter !== null) {
-    // CPU time is what a busy machine disturbs least: the API's own cost per heavy file, lists' share taken out.
-    const perList = cpuIdle / idle.length;
-    const files = heavy.attributes.ms.length + heavy.lines.ms.length;
-    console.log(`\nAPI process CPU (its event loop and threads; the readers are child processes)`);
-    console.log(`per list call, idle                  ${fmt(perList)} ms`);
-    console.log(`per heavy file, lists' share removed ${fmt((cpuAfter - cpuBefore - busy.length * perList) / files)} ms   (${files} files)`);
-  }
-} finally {
-  api.kill();
-  await db.destroy();
 }
