@@ -16,7 +16,7 @@ export const POSTMAN_URL = "/downloads/flusso.postman_collection.json";
 export const INSOMNIA_URL = "/downloads/flusso.insomnia.json";
 
 /** How the collection runs as a suite, from a terminal (the portal's OpenAPI page says the same). */
-export const NEWMAN_COMMAND =
+const NEWMAN_COMMAND =
   "npx newman run flusso.postman_collection.json --env-var apiKey=$FLUSSO_API_KEY --env-var company_id=$COMPANY_ID --env-var webhookUrl=$WEBHOOK_URL";
 
 /** A receiver on the developer's machine: development accepts loopback webhook URLs (production wants public HTTPS). */
