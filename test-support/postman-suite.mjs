@@ -1,7 +1,8 @@
 // `npm run test:postman`: the portal's Postman collection as a test suite. It starts the built API and worker on a
 // database, ports and Redis prefix of their own with the demo company, a webhook receiver on 127.0.0.1, and runs the
 // collection the built portal serves with newman twice in a row against them: both runs must end with 0 failures (the
-// second proves the suite re-runs against the same data without a 409). Everything it started is stopped, also when
+// second, which starts with the variables the first left, proves the suite re-runs against the same data without a
+// 409). Everything it started is stopped, also when
 // a run fails. Needs `npm run build` and `npm run build -w portal` first (`npm test` runs them before).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -53,9 +54,17 @@ async function servedCollection(env) {
   return response.json();
 }
 
+/** Runs the collection; the summary also holds the collection variables as the last script left them. */
 function run(collection, environment) {
+  let variables = collection.variable;
   return new Promise((resolve, reject) =>
-    newman.run({ collection, environment, reporters: [], timeoutRequest: 30_000 }, (error, summary) => (error ? reject(error) : resolve(summary))),
+    newman
+      .run({ collection, environment, reporters: [], timeoutRequest: 30_000 }, (error, summary) =>
+        error ? reject(error) : resolve(Object.assign(summary, { variables })),
+      )
+      .on('script', (_error, { execution }) => {
+        variables = execution.collectionVariables.values.map(({ key, value }) => ({ key, value, type: 'string' }));
+      }),
   );
 }
 
@@ -118,7 +127,14 @@ try {
       { key: 'webhookUrl', value: receiver.url },
     ],
   };
-  for (let index = 1; index <= RUNS; index++) failed += report(index, await run(collection, environment));
+  // Each run after the first starts from the collection as the one before left it, its variables included, as the
+  // Postman app keeps them from one run to the next.
+  let current = collection;
+  for (let index = 1; index <= RUNS; index++) {
+    const summary = await run(current, environment);
+    failed += report(index, summary);
+    current = { ...collection, variable: summary.variables };
+  }
 } finally {
   for (const child of started) child.kill('SIGTERM');
   await Promise.all(started.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));

@@ -125,11 +125,18 @@ const QUERY_VALUES: Record<string, Record<string, string>> = {
 
 export const queryValue = (operation: OperationView, name: string): string | undefined => QUERY_VALUES[operation.id]?.[name];
 
+/** The collection's variables that the user sets; every other one is the run's own. */
+export const SETTINGS = ["baseUrl", "apiKey", "company_id", "webhookUrl"];
+
 /**
- * The first call makes the values a run must not share with an earlier one: a run tag, two invoice numbers (the JSON
+ * The first call forgets what an earlier run kept, and makes the values a run must not share with an earlier one: a run tag, two invoice numbers (the JSON
  * and the XML invoice must not share one), and a partita IVA with a valid check digit for the counterpart.
  */
-const RUN_VALUES = `const run = Date.now().toString(36).slice(-6).toUpperCase() + Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase();
+const RUN_VALUES = `// The Postman app keeps collection variables from one run to the next: ids of the last run are forgotten first.
+for (const name of Object.keys(pm.collectionVariables.toObject())) {
+  if (!${JSON.stringify(SETTINGS)}.includes(name)) pm.collectionVariables.unset(name);
+}
+const run = Date.now().toString(36).slice(-6).toUpperCase() + Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase();
 const digits = Array.from({ length: 10 }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10)));
 const sum = digits.reduce((total, digit, i) => total + (i % 2 === 0 ? digit : digit * 2 > 9 ? digit * 2 - 9 : digit * 2), 0);
 pm.collectionVariables.set("run", run);
@@ -185,7 +192,7 @@ export function suiteBody(operation: OperationView, contentType: string, text: s
 }
 
 /**
- * What a call keeps for later ones, as script lines with `body` the parsed answer. Creations keep their id, lists
+ * What a call keeps for later ones, as script lines with `body` the parsed answer. Creations (201) keep their id, lists
  * the first item's when no earlier call set one; a few keep more.
  */
 const CAPTURES: Record<string, string> = {
@@ -208,13 +215,14 @@ if (credit) pm.collectionVariables.set("transaction_id", credit.id);`,
   listWebhookDeliveries: `if (body.data.length) pm.collectionVariables.set("event_id", body.data[0].event_id);`,
 };
 
-function capture(operation: OperationView): string | undefined {
+function capture(operation: OperationView, status: string): string | undefined {
   if (CAPTURES[operation.id]) return CAPTURES[operation.id];
   const segments = operation.path.split("/");
   const last = segments.at(-1) ?? "";
   if (last.startsWith("{")) return undefined;
   const variable = `${singular(last)}_id`;
-  if (operation.method.toLowerCase() === "post") return `if (body.id) pm.collectionVariables.set("${variable}", body.id);`;
+  if (operation.method.toLowerCase() === "post" && status === "201")
+    return `if (body.id) pm.collectionVariables.set("${variable}", body.id);`;
   if (operation.method.toLowerCase() === "get")
     return `if (!pm.collectionVariables.get("${variable}") && body.data && body.data.length) pm.collectionVariables.set("${variable}", body.data[0].id);`;
   return undefined;
@@ -269,7 +277,7 @@ export function suiteTests(operation: OperationView, document: OpenApiDocument):
       `const schema = ${JSON.stringify(draft07(document, media.schema))};`,
       `if (pm.response.code === ${status}) pm.test("the answer matches its schema", () => pm.response.to.have.jsonSchema(schema, { unknownFormats: "ignore" }));`,
     );
-    const keep = status.startsWith("2") ? capture(operation) : undefined;
+    const keep = status.startsWith("2") ? capture(operation, status) : undefined;
     if (keep) lines.push(`if (pm.response.code === ${status}) {`, `const body = pm.response.json();`, keep, `}`);
   } else if (contentType) {
     lines.push(`pm.test("answers ${contentType}", () => pm.expect(pm.response.headers.get("Content-Type")).to.include("${contentType}"));`);

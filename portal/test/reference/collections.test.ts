@@ -4,7 +4,7 @@ import { DEFAULT_HOSTS } from "~/layout/site";
 import { postmanCollection } from "~/reference/collections";
 import { buildReferenceModel } from "~/reference/model";
 import type { OpenApiDocument } from "~/reference/openapi";
-import { pathVariable } from "~/reference/postman-suite";
+import { pathVariable, SETTINGS } from "~/reference/postman-suite";
 
 interface Request {
   name: string;
@@ -62,6 +62,11 @@ describe("the Postman collection as a test suite", () => {
     expect(first).toContain("Date.now()");
     expect(first).toContain('set("invoice_number", "PM-" + run + "-J")');
     expect(first).toContain('set("invoice_number_xml", "PM-" + run + "-X")');
+  });
+
+  it("starts a run by forgetting the ids a run before kept (the Postman app keeps them), but not the settings", () => {
+    expect(collection.variable.map((v) => v.key)).toEqual(SETTINGS);
+    expect(script(requests[0], "prerequest")).toContain("pm.collectionVariables.unset(name)");
   });
 
   it("creates before it reads, and deletes last", () => {
