@@ -27,6 +27,7 @@ async function startReceiver() {
 function demoCredentials(env) {
   return new Promise((resolve, reject) => {
     const cli = spawn(process.execPath, ['dist/server/src/cli.js', 'demo', '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    started.push(cli);
     let out = '';
     cli.stdout.on('data', (chunk) => (out += chunk));
     cli.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`loading the demo company failed (exit code ${code})`))));
@@ -70,7 +71,8 @@ function run(collection, environment) {
 
 function report(index, summary) {
   const { stats, failures } = summary.run;
-  const requests = `${stats.requests.total} requests (${stats.requests.failed} failed)`;
+  // Items are the collection's requests; the waits' repeated reads are counted apart.
+  const requests = `${stats.items.total} requests (+${stats.requests.total - stats.items.total} waiting for the worker)`;
   const assertions = `${stats.assertions.total} assertions (${stats.assertions.failed} failed)`;
   console.log(`postman suite, run ${index}: ${requests}, ${assertions}, ${failures.length} failures`);
   for (const failure of failures) console.log(`  ✗ ${failure.source?.name ?? '?'}: ${failure.error.test ?? failure.error.name}: ${failure.error.message}`);
@@ -111,6 +113,20 @@ const env = {
 const started = [];
 let receiver;
 let failed = 0;
+let stopping;
+/** Stops the processes and the receiver, drops the database, the Redis keys and the e-mails: once, however it ends. */
+const stopAll = () =>
+  (stopping ??= (async () => {
+    for (const child of started) child.kill('SIGTERM');
+    await Promise.all(started.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+    await receiver?.close();
+    const admin = await adminClient(databaseUrl);
+    await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
+    await admin.end();
+    await clearRedis(redisPrefix);
+    rmSync(mailDir, { recursive: true, force: true });
+  })());
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
 try {
   await (await freshDatabase(databaseUrl)).destroy();
   const demo = await demoCredentials(env);
@@ -136,14 +152,7 @@ try {
     current = { ...collection, variable: summary.variables };
   }
 } finally {
-  for (const child of started) child.kill('SIGTERM');
-  await Promise.all(started.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
-  await receiver?.close();
-  const admin = await adminClient(databaseUrl);
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
-  await clearRedis(redisPrefix);
-  rmSync(mailDir, { recursive: true, force: true });
+  await stopAll();
 }
 if (failed > 0) {
   console.error(`postman suite: ${failed} failures`);
