@@ -129,8 +129,9 @@ export const queryValue = (operation: OperationView, name: string): string | und
 export const SETTINGS = ["baseUrl", "apiKey", "company_id", "webhookUrl"];
 
 /**
- * The first call forgets what an earlier run kept, and makes the values a run must not share with an earlier one: a run tag, two invoice numbers (the JSON
- * and the XML invoice must not share one), and a partita IVA with a valid check digit for the counterpart.
+ * The first call forgets what an earlier run kept, and makes the values a run must not share with an earlier one: a
+ * run tag, two invoice numbers (the JSON and the XML invoice must not share one), a partita IVA with a valid check
+ * digit for the counterpart, and a payment date the API takes.
  */
 const RUN_VALUES = `// The Postman app keeps collection variables from one run to the next: ids of the last run are forgotten first.
 for (const name of Object.keys(pm.collectionVariables.toObject())) {
@@ -158,7 +159,6 @@ const BODY_VALUES: Record<string, Record<string, unknown>> = {
   updateSectional: { prefix: "PM{{run}}E/" },
   // The invoice's own flow, made smaller by updateFlow, leaves room for this one.
   createFlow: { amount: { amount: "610.00", currency: "EUR" } },
-  // A category of the company's own: the one the suite made must stay unused, to be deleted at the end.
   // Payments to a supplier without flows: the issued invoice's flows are money in, which a bulk payment does not pay.
   createBulkPayment: {
     requested_execution_date: "{{execution_date}}",
@@ -172,6 +172,7 @@ const BODY_VALUES: Record<string, Record<string, unknown>> = {
       },
     ],
   },
+  // A category of the company's own: the one the suite made must stay unused, to be deleted at the end.
   updateTransaction: { category_id: "{{transaction_category_id}}", subcategory_id: "{{transaction_subcategory_id}}" },
   createWebhookEndpoint: { url: "{{webhookUrl}}" },
 };
