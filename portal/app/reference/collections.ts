@@ -79,7 +79,7 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
         name: variantName(operation, variant),
         event: [
           ...(prerequest.length ? [{ listen: "prerequest", script: { type: "text/javascript", exec: prerequest } }] : []),
-          { listen: "test", script: { type: "text/javascript", exec: suiteTests(operation, document) } },
+          { listen: "test", script: { type: "text/javascript", exec: suiteTests(operation, document, variant.body?.contentType) } },
         ],
         request: {
           method: operation.method,
