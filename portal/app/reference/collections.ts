@@ -37,9 +37,15 @@ interface Variant {
   body?: { contentType: string; text: string };
 }
 
-/** The requests an operation becomes: the example request's media type first, then each other type with its example. */
+/**
+ * The requests an operation becomes: the example request's media type first, then each other type with its example.
+ * A type the document gives no example for (a signed invoice file, which only its signer can make) has no request to
+ * offer: its reference page says how to send one.
+ */
 function variants(operation: OperationView): Variant[] {
-  const types = operation.requestBody?.mediaTypes?.map((media) => media.contentType) ?? [operation.example.contentType];
+  const types = operation.requestBody?.mediaTypes
+    ?.filter((media) => media.example !== undefined || media.contentType === operation.example.contentType)
+    .map((media) => media.contentType) ?? [operation.example.contentType];
   return types.map((contentType, index) => {
     const example = contentType ? exampleAs(operation, contentType) : operation.example;
     return {
@@ -79,7 +85,7 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
         name: variantName(operation, variant),
         event: [
           ...(prerequest.length ? [{ listen: "prerequest", script: { type: "text/javascript", exec: prerequest } }] : []),
-          { listen: "test", script: { type: "text/javascript", exec: suiteTests(operation, document, variant.body?.contentType) } },
+          { listen: "test", script: { type: "text/javascript", exec: suiteTests(operation, document) } },
         ],
         request: {
           method: operation.method,
