@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
@@ -53,7 +54,7 @@ async function prepare() {
   await preflight(config, true);
   const db = createDataSource(databaseUrl);
   await db.initialize();
-  await db.runMigrations();
+  await runMigrations(db);
   const started = Date.now();
   const size = { transactions: TRANSACTIONS, documents: 2_000, settings: config };
   let demo = await seedDemo(db, size);
