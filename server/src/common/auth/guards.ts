@@ -5,7 +5,6 @@ import { CompanyShares, shareRefusal } from '../database/company-shares.js';
 import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
 import { sendError } from '../errors/send-error.js';
-import { requestOver } from '../http/request-over.js';
 import { PUBLIC_ROUTE, type AuthenticatedRequest } from './auth-context.js';
 import { AuthService } from './auth.service.js';
 import { allows, type ANY_KEY, type Permission, REQUIRED_PERMISSION } from './permissions.js';
@@ -94,11 +93,11 @@ export class CompanyAccessGuard implements CanActivate {
     if (!isUuid(companyId) || !request.auth.companyIds.has(companyId.toLowerCase())) {
       throw ApiError.forbidden('This API key has no access to this company.');
     }
-    // Listened for from before the wait: a client gone while its request waits is not noticed after it.
-    const over = requestOver(context.switchToHttp().getResponse<FastifyReply>().raw);
-    request[SHARE_PLACE] = await this.shares.enter(companyId.toLowerCase(), over);
+    // Listened to from before the wait: a client gone while its request waits leaves the line then, not at its turn.
+    const end = context.switchToHttp().getResponse<FastifyReply>().raw;
+    request[SHARE_PLACE] = await this.shares.enter(companyId.toLowerCase(), end);
     // Granted in the same turn as the client left: nothing runs for it.
-    if (over.aborted) throw shareRefusal('gone');
+    if (end.closed) throw shareRefusal('gone');
     return true;
   }
 }
