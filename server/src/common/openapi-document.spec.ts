@@ -200,9 +200,11 @@ describe('GET /api/v1/openapi.json', () => {
     expect(codesOf('deleteDocument', 409)).toEqual(['document_sent_to_sdi', 'sectional_gap']);
     expect(codesOf('createInvoice', 422)).toEqual([
       'invalid_invoice',
+      'invalid_signed_file',
       'sdi_check_failed',
       'invoice_number_given',
       'sectional_year_mismatch',
+      'invoice_too_complex',
       'idempotency_key_reused',
     ]);
     expect(codesOf('updateDocument', 422)).toEqual(['unprocessable_entity', 'subcategory_mismatch']);

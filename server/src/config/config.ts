@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Typed configuration, read once from the environment and validated at start. Every variable has a default that
@@ -12,6 +13,11 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL reached directly, for what needs a session of its own: LISTEN, migrations, advisory locks. The same as
+   * `databaseUrl` unless DATABASE_DIRECT_URL says `databaseUrl` goes through a transaction-mode pooler (PgBouncer).
+   */
+  databaseDirectUrl: string;
   redisUrl: string;
   /** Prefix of every Redis key, channel and queue of this installation, so several can share one Redis. */
   redisPrefix: string;
@@ -30,10 +36,37 @@ export interface AppConfig {
   /** Longest wait for a Redis answer; past it (or with Redis down) the API goes on without Redis. */
   redisCommandTimeoutMs: number;
   database: DatabaseSettings;
+  /** How many API and worker processes `npm start` runs (the API's share PORT). */
+  processes: { api: number; worker: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookSettings;
   mail: MailSettings;
   invoices: InvoiceSettings;
+  /**
+   * The hosts integrators call, as the portal shows them (FLUSSO_HOST_DEVELOPMENT, FLUSSO_HOST_PRODUCTION, no trailing
+   * slash): the `servers` of the document the API serves, so it names the same hosts as the portal's copy.
+   */
+  publicHosts: Record<Environment, string>;
+  queues: QueueSettings;
+  retention: RetentionSettings;
+}
+
+/** BullMQ consumers of the worker: how soon a job held by a worker that died is taken up by another. */
+export interface QueueSettings {
+  /** A worker's hold on a job, renewed every half of it while the worker lives. */
+  lockDurationMs: number;
+  /** How often each worker looks for jobs whose hold has ended (their worker died) and puts them back. */
+  stalledIntervalMs: number;
+}
+
+/** How long what was sent is kept: the worker removes older rows in small batches (deliveries/retention.ts). */
+export interface RetentionSettings {
+  /** A delivery that succeeded, with its attempts, from its completion. */
+  deliveredMs: number;
+  /** A delivery that failed for good, with its attempts, from its completion. */
+  failedMs: number;
+  /** An event, from its creation, once no delivery of it is kept. */
+  eventsMs: number;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -46,6 +79,15 @@ export interface InvoiceSettings {
   sdiChannel: 'sandbox' | 'production';
   /** The sandbox's delays: from SENT to the SDI's outcome, and from delivery to a public administration's refusal. */
   sandboxDelaysMs: [number, number];
+  /** The XML pool (invoices/fatturapa/xml-pool.ts): child processes that read invoice files off the event loop. */
+  xml: {
+    /** Child processes reading at once (XML_WORKERS). */
+    workers: number;
+    /** Longest time one file may take in a child before it is refused as too complex (XML_TIME_BUDGET_MS). */
+    timeBudgetMs: number;
+    /** Files that may wait for a child; past it 503 (XML_QUEUE_LIMIT). */
+    queueLimit: number;
+  };
 }
 
 /** How the API uses PostgreSQL (the worker and the CLI run without these limits). */
@@ -62,6 +104,13 @@ export interface DatabaseSettings {
   statementTimeoutMs: number;
   /** PostgreSQL `lock_timeout`: a longer wait for a row lock is given up (503). */
   lockTimeoutMs: number;
+  /**
+   * `databaseUrl` goes through a transaction-mode pooler: a transaction, not a session, is all a connection keeps, so
+   * the timeouts are set in each transaction (SET LOCAL) instead of once per connection.
+   */
+  pooled: boolean;
+  /** Named prepared statements (parsed and planned once per connection); off through a pooler that cannot keep them. */
+  preparedStatements: boolean;
 }
 
 /** How webhooks are signed and sent (see the portal's webhook page). */
@@ -76,15 +125,23 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** Attempts one worker keeps in flight at once. */
   concurrency: number;
+  /** Development: whether the answers of receivers on loopback addresses are kept and shown with their deliveries. */
+  exposeLoopbackResponses: boolean;
 }
 
 export interface MailSettings {
   /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); null writes each message as an .eml file to `outboxDir`. */
   smtpUrl: string | null;
+  /** Whether the SMTP_URL credentials may go to a server that offers no TLS; otherwise STARTTLS is required to log in. */
+  allowCleartextAuth: boolean;
   from: string;
   outboxDir: string;
   /** Waits between attempts to hand a message to the SMTP server after a temporary refusal or a connection error. */
   retrySchedule: number[];
+  /** Longest wait for each step of an SMTP exchange (connecting, the greeting, each reply); an attempt is cut off at twice this. */
+  timeoutMs: number;
+  /** SMTP connections of one worker, and so messages it sends at once. */
+  connections: number;
   /** How long the link to the XML in a courtesy-copy e-mail works. */
   shareLinkTtlSeconds: number;
 }
@@ -112,19 +169,37 @@ export const DEFAULTS = {
   DB_COMPANY_WAIT_MS: '10000',
   DB_STATEMENT_TIMEOUT_MS: '15000',
   DB_LOCK_TIMEOUT_MS: '3000',
+  DB_PREPARED_STATEMENTS: 'auto',
   LOG_LEVEL: 'info',
+  API_PROCESSES: '1',
+  WORKER_PROCESSES: '1',
   WEBHOOK_SECRET_KEY: 'flusso-development-webhook-secret-key',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   WEBHOOK_DISABLE_AFTER_HOURS: '120',
   WEBHOOK_CONCURRENCY: '256',
+  WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'false',
+  SMTP_ALLOW_CLEARTEXT_AUTH: 'false',
   MAIL_FROM: 'Flusso <no-reply@flusso.example>',
   MAIL_OUTBOX_DIR: 'var/mail',
   INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
   INVOICE_LINK_TTL_SECONDS: '900',
   SDI_SANDBOX_DELAYS: '5s,30s',
+  // One core is left to the event loop that answers everyone (bench/xml.mjs: two readers on two cores doubled its p99).
+  XML_WORKERS: String(Math.max(1, availableParallelism() - 1)),
+  XML_TIME_BUDGET_MS: '10000',
+  XML_QUEUE_LIMIT: '16',
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
+  FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
+  FLUSSO_HOST_PRODUCTION: 'https://api.flusso.example',
+  MAIL_TIMEOUT_MS: '15000',
+  MAIL_CONNECTIONS: '5',
+  QUEUE_LOCK_DURATION_MS: '10000',
+  QUEUE_STALLED_INTERVAL_MS: '5000',
+  RETENTION_DELIVERED_DAYS: '30',
+  RETENTION_FAILED_DAYS: '90',
+  RETENTION_EVENTS_DAYS: '90',
 } as const;
 
 export class ConfigError extends Error {}
@@ -150,10 +225,20 @@ function redisPrefix(raw: string): string {
 }
 
 /** A connection URL of one of `protocols`; the value is not echoed back, as it may carry a password. */
-function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', protocols: readonly string[]): string {
-  const raw = env[name] ?? DEFAULTS[name];
+function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'REDIS_URL', protocols: readonly string[]): string {
+  const example = DEFAULTS[name === 'DATABASE_DIRECT_URL' ? 'DATABASE_URL' : name];
+  const raw = env[name] || example;
   if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
-    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${DEFAULTS[name]}`);
+    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${example}`);
+  }
+  return raw;
+}
+
+/** A host integrators call, as the portal reads it: unset or empty is the default; an http(s) URL, no trailing slash. */
+function publicHost(env: NodeJS.ProcessEnv, name: 'FLUSSO_HOST_DEVELOPMENT' | 'FLUSSO_HOST_PRODUCTION'): string {
+  const raw = (env[name] || DEFAULTS[name]).replace(/\/+$/, '');
+  if (!URL.canParse(raw) || !['http:', 'https:'].includes(new URL(raw).protocol)) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL such as ${DEFAULTS[name]}`);
   }
   return raw;
 }
@@ -177,7 +262,7 @@ export function parseSchedule(raw: string, name = 'WEBHOOK_RETRY_SCHEDULE'): num
   return steps;
 }
 
-function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+function databaseSettings(env: NodeJS.ProcessEnv, pooled: boolean): DatabaseSettings {
   const poolSize = integer(env, 'DB_POOL_SIZE', 1, 1000);
   const companyConnections = integer(env, 'DB_COMPANY_CONNECTIONS', 1, 1000);
   if (companyConnections > poolSize) {
@@ -190,6 +275,10 @@ function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
     companyWaitMs: integer(env, 'DB_COMPANY_WAIT_MS', 10, 600_000),
     statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000),
     lockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 0, 3_600_000),
+    pooled,
+    // PgBouncer before 1.21 in transaction mode hands a named statement's next use to a server connection that never
+    // prepared it; `auto` turns them off whenever a direct URL says DATABASE_URL is a pooler.
+    preparedStatements: { auto: !pooled, true: true, false: false }[oneOf(env, 'DB_PREPARED_STATEMENTS', ['auto', 'true', 'false'] as const)],
   };
 }
 
@@ -204,6 +293,7 @@ function webhookSettings(env: NodeJS.ProcessEnv, environment: Environment): Webh
     retrySchedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULTS.WEBHOOK_RETRY_SCHEDULE),
     disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 1, 24 * 365) * 3_600_000,
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 1, 10_000),
+    exposeLoopbackResponses: oneOf(env, 'WEBHOOK_EXPOSE_LOOPBACK_RESPONSES', ['true', 'false'] as const) === 'true',
   };
 }
 
@@ -222,7 +312,18 @@ function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): Invo
     linkTtlSeconds: integer(env, 'INVOICE_LINK_TTL_SECONDS', 1, 7 * 86_400),
     sdiChannel: channel,
     sandboxDelaysMs: [delays[0], delays[1]],
+    xml: {
+      workers: integer(env, 'XML_WORKERS', 1, 64),
+      timeBudgetMs: integer(env, 'XML_TIME_BUDGET_MS', 100, 600_000),
+      queueLimit: integer(env, 'XML_QUEUE_LIMIT', 1, 10_000),
+    },
   };
+}
+
+function queueSettings(env: NodeJS.ProcessEnv): QueueSettings {
+  const lockDurationMs = integer(env, 'QUEUE_LOCK_DURATION_MS', 1000, 600_000);
+  const stalledIntervalMs = integer(env, 'QUEUE_STALLED_INTERVAL_MS', 500, 600_000);
+  return { lockDurationMs, stalledIntervalMs };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -231,11 +332,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (environment === 'production' && apiKeyPepper === DEFAULTS.API_KEY_PEPPER) {
     throw new ConfigError('API_KEY_PEPPER must be set to a secret value when FLUSSO_ENV=production');
   }
+  const databaseUrl = serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL ? serviceUrl(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']) : databaseUrl;
   return {
     environment,
     port: integer(env, 'PORT', 0, 65535),
     host: env.HOST ?? DEFAULTS.HOST,
-    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
+    databaseDirectUrl,
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
@@ -249,16 +353,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 0, 3600),
     authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 10, 60_000),
-    database: databaseSettings(env),
+    database: databaseSettings(env, databaseDirectUrl !== databaseUrl),
+    processes: { api: integer(env, 'API_PROCESSES', 1, 256), worker: integer(env, 'WORKER_PROCESSES', 0, 256) },
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     webhooks: webhookSettings(env, environment),
     invoices: invoiceSettings(env, environment),
     mail: {
       smtpUrl: env.SMTP_URL || null,
+      allowCleartextAuth: oneOf(env, 'SMTP_ALLOW_CLEARTEXT_AUTH', ['true', 'false'] as const) === 'true',
       from: env.MAIL_FROM ?? DEFAULTS.MAIL_FROM,
       outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
       retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),
       shareLinkTtlSeconds: integer(env, 'SHARE_LINK_TTL_DAYS', 1, 365) * 86_400,
+      timeoutMs: integer(env, 'MAIL_TIMEOUT_MS', 100, 300_000),
+      connections: integer(env, 'MAIL_CONNECTIONS', 1, 100),
+    },
+    queues: queueSettings(env),
+    retention: {
+      deliveredMs: integer(env, 'RETENTION_DELIVERED_DAYS', 1, 3650) * 86_400_000,
+      failedMs: integer(env, 'RETENTION_FAILED_DAYS', 1, 3650) * 86_400_000,
+      eventsMs: integer(env, 'RETENTION_EVENTS_DAYS', 1, 3650) * 86_400_000,
+    },
+    publicHosts: {
+      development: publicHost(env, 'FLUSSO_HOST_DEVELOPMENT'),
+      production: publicHost(env, 'FLUSSO_HOST_PRODUCTION'),
     },
   };
 }

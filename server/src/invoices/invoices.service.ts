@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { ApiError, errorItem, queryPointer, type ErrorItem } from '../common/errors/api-error.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../common/errors/error-response.js';
 import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { canTransition } from '../documents/document-transitions.js';
@@ -20,15 +21,18 @@ import {
   invoiceToXml,
   MAX_INVOICE_BYTES,
   oneInvoicePerRequest,
-  parseInvoiceXml,
   sdiChecks,
   validateInvoiceJson,
+  XmlPool,
+  XmlPoolBusy,
+  type CompanyIdentity,
   type Invoice,
   type InvoiceProblem,
   type SdiProblem,
 } from './fatturapa/index.js';
 import { StoredInvoice } from './invoice.entity.js';
-import { signInvoiceLink, verifyInvoiceLink } from './invoice-link.js';
+import { signInvoiceLink, verifyInvoiceLink, type InvoiceFileForm } from './invoice-link.js';
+import { openSignedFile } from './signed/signed-file.js';
 import { counterpartFor, insertInvoiceDocument, isDuplicateInvoice, loadSender, loadStoredInvoice, nextProgressivo, type Sender } from './invoice-store.js';
 import { applyProductDefaults, namingProducts, productLines, withProductProblems, type ProductDefaults } from './product-defaults.js';
 
@@ -36,7 +40,9 @@ import { applyProductDefaults, namingProducts, productLines, withProductProblems
 const MAX_ERROR_ITEMS = 100;
 
 /** The body of a create-invoice request, as the content type says it came. */
-export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown };
+/** What create-invoice reads: the XML file, its JSON form, or a signed file (CAdES .p7m) carrying the XML. */
+export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown } | { kind: 'signed'; bytes: Buffer };
+type ReadableBody = Exclude<InvoiceBody, { kind: 'signed' }>;
 
 export interface CreateInvoiceOptions {
   issue: boolean;
@@ -51,7 +57,7 @@ export interface CreateInvoiceOptions {
 }
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
-export type InvoiceResponse = Invoice & { xml_url: string | null };
+export type InvoiceResponse = Invoice & { xml_url: string | null; signed_file_url: string | null };
 
 /** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
 const PROGRESSIVO_PLACEHOLDER = '00000';
@@ -66,16 +72,16 @@ function capped(items: ErrorItem[]): ErrorItem[] {
 }
 
 /** Where a problem is, as the request wrote it: an XML path for XML, a JSON Pointer for JSON ('' for the whole invoice). */
-const pointerOf = (problem: { pointer: string; path: string }, kind: InvoiceBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
+const pointerOf = (problem: { pointer: string; path: string }, kind: ReadableBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
 
-function invalidInvoice(problems: readonly InvoiceProblem[], kind: InvoiceBody['kind']): ApiError {
+function invalidInvoice(problems: readonly InvoiceProblem[], kind: ReadableBody['kind']): ApiError {
   return new ApiError(
     422,
     capped(problems.map((p) => errorItem('invalid_invoice', p.line !== undefined ? `${p.message} (line ${p.line})` : p.message, pointerOf(p, kind)))),
   );
 }
 
-function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind']): ApiError {
+function sdiCheckFailed(problems: readonly SdiProblem[], kind: ReadableBody['kind']): ApiError {
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
 }
 
@@ -83,6 +89,17 @@ function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind
 function fileName(company: Sender, progressivo: string): string {
   const vat = (company.vatNumber ?? '').replace(/[\s.-]/g, '').toUpperCase();
   return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
+}
+
+/**
+ * A signed file is opened first (its envelope must hold, signed-file.ts); everything after reads the XML it carries as
+ * if it had been sent alone, and the envelope is kept to be stored and transmitted as received.
+ */
+async function opened(sent: InvoiceBody): Promise<{ body: ReadableBody; signedFile: Buffer | null }> {
+  if (sent.kind !== 'signed') return { body: sent, signedFile: null };
+  const file = await openSignedFile(sent.bytes);
+  if (!file.ok) throw ApiError.of('invalid_signed_file', file.reason);
+  return { body: { kind: 'xml', bytes: file.content }, signedFile: sent.bytes };
 }
 
 /** A reconciliation_identifier: 1 to 140 printable ASCII characters, no space at either end. */
@@ -123,20 +140,30 @@ export class InvoicesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly documents: DocumentsService,
     private readonly sectionals: SectionalsService,
+    private readonly xml: XmlPool,
   ) {}
 
-  /** Reads an XML body and checks it against the schema. */
-  private readXml(bytes: Buffer): Invoice {
-    const parsed = parseInvoiceXml(bytes);
-    if (parsed.refusal) {
-      if (parsed.refusal.reason === 'too_large') {
-        throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
-      }
-      const line = parsed.refusal.reason === 'malformed' && parsed.refusal.line ? ` (line ${parsed.refusal.line})` : '';
-      throw ApiError.of('invalid_invoice_xml', `${parsed.refusal.message}${line}`);
+  /**
+   * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
+   * company: all of it in the XML pool, off the event loop.
+   */
+  private async readXml(bytes: Buffer, company: CompanyIdentity): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
+    const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
+      if (!(error instanceof XmlPoolBusy)) throw error;
+      const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
+      throw ApiError.of('service_unavailable', detail, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    });
+    const { refusal } = checked;
+    if (refusal?.reason === 'too_large') {
+      throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
     }
-    if (!parsed.invoice) throw invalidInvoice(parsed.problems, 'xml');
-    return parsed.invoice;
+    if (refusal?.reason === 'too_complex') throw ApiError.of('invoice_too_complex', refusal.message);
+    if (refusal) {
+      const line = refusal.reason === 'malformed' && refusal.line ? ` (line ${refusal.line})` : '';
+      throw ApiError.of('invalid_invoice_xml', `${refusal.message}${line}`);
+    }
+    if (!checked.invoice) throw invalidInvoice(checked.problems, 'xml');
+    return { invoice: checked.invoice, defaults: null, sdiProblems: checked.sdiProblems };
   }
 
   /**
@@ -150,7 +177,7 @@ export class InvoicesService {
     value: unknown,
     numbered: boolean,
     productsReadable: boolean,
-  ): Promise<{ invoice: Invoice; defaults: ProductDefaults }> {
+  ): Promise<{ invoice: Invoice; defaults: ProductDefaults; sdiProblems: null }> {
     const copy = structuredClone(value);
     const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
     const transmission = header?.dati_trasmissione;
@@ -176,14 +203,15 @@ export class InvoicesService {
     const defaults = applyProductDefaults(lines, products);
     const checked = validateInvoiceJson(copy);
     if (!checked.invoice || defaults.problems.length) throw invalidInvoice(withProductProblems(defaults, checked.problems), 'json');
-    return { invoice: checked.invoice, defaults };
+    return { invoice: checked.invoice, defaults, sdiProblems: null };
   }
 
   /**
    * Creates the document of one invoice, in a transaction of its own or, given `within`, in the caller's (the demo
    * loads its invoices in its own transaction).
    */
-  async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+  async create(companyId: string, sent: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+    const { body, signedFile } = await opened(sent);
     const sectionalId = options.sectionalId ?? null;
     if (sectionalId && body.kind === 'xml') {
       throw ApiError.of(
@@ -192,16 +220,16 @@ export class InvoicesService {
         queryPointer('sectional_id'),
       );
     }
+    const company = await loadSender(within ?? this.db.manager, companyId);
+    const identity = { vat_number: company.vatNumber };
     const read =
       body.kind === 'xml'
-        ? { invoice: this.readXml(body.bytes), defaults: null }
+        ? await this.readXml(body.bytes, identity)
         : await this.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true);
     const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, body.kind);
-    const company = await loadSender(within ?? this.db.manager, companyId);
-    const identity = { vat_number: company.vatNumber };
-    const problems = sdiChecks(invoice, identity);
+    const problems = read.sdiProblems ?? sdiChecks(invoice, identity);
     if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, body.kind);
     const derived = deriveDocument(invoice, identity);
     const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
@@ -226,6 +254,7 @@ export class InvoicesService {
         progressivoInvio: progressivo,
         source: body.kind,
         xml: body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8'),
+        signedFile,
         invoice,
         duplicateKey: duplicateKey(invoice),
         reconciliationIdentifier: options.reconciliationIdentifier,
@@ -235,7 +264,7 @@ export class InvoicesService {
       const facts = {
         status,
         counterpartId: counterpart?.id ?? null,
-        fileName: fileName(company, progressivo),
+        fileName: fileName(company, progressivo) + (signedFile ? '.p7m' : ''),
         sectionalId: taken?.sectionalId ?? null,
         progressive: taken?.progressive ?? null,
       };
@@ -284,19 +313,32 @@ export class InvoicesService {
     const loaded = await loadStoredInvoice(this.db.manager, companyId, document.id);
     if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice.');
     const expires = Math.floor(Date.now() / 1000) + this.config.invoices.linkTtlSeconds;
-    const xmlUrl = loaded.stored.sentAt ? baseUrl + signInvoiceLink(this.config.invoices.linkKey, document.id, expires) : null;
-    return { ...loaded.invoice, xml_url: xmlUrl };
+    const link = (form: InvoiceFileForm) => baseUrl + signInvoiceLink(this.config.invoices.linkKey, document.id, expires, form);
+    const sent = loaded.stored.sentAt !== null;
+    return { ...loaded.invoice, xml_url: sent ? link('xml') : null, signed_file_url: sent && loaded.stored.signedFile ? link('p7m') : null };
   }
 
-  /** The XML behind a signed link, with its file name; refused when the link expired or was altered. */
-  async file(documentId: string, expires: string | undefined, signature: string | undefined): Promise<{ xml: Buffer; fileName: string }> {
-    if (!isUuid(documentId)) throw ApiError.notFound('Invoice');
-    const verdict = verifyInvoiceLink(this.config.invoices.linkKey, documentId, expires, signature, Math.floor(Date.now() / 1000));
+  /** The file behind a signed link (the XML, or the signed file as received), with its name and type; refused when the link expired or was altered. */
+  async file(
+    documentId: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    form: string | undefined,
+  ): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
+    if (!isUuid(documentId) || (form !== undefined && form !== 'p7m')) throw ApiError.notFound('Invoice');
+    const which: InvoiceFileForm = form ?? 'xml';
+    const verdict = verifyInvoiceLink(this.config.invoices.linkKey, documentId, expires, signature, Math.floor(Date.now() / 1000), which);
     if (verdict === 'expired') throw ApiError.forbidden('This link to the invoice has expired: read the invoice again for a new one.');
     if (verdict === 'invalid') throw ApiError.forbidden('This link to the invoice is not valid: its signature does not match.');
     const stored = await this.db.getRepository(StoredInvoice).findOneBy({ documentId: documentId.toLowerCase() });
     const document = stored && (await this.db.getRepository(Document).findOneBy({ id: stored.documentId }));
     if (!stored || !document || !stored.sentAt) throw ApiError.notFound('Invoice');
-    return { xml: stored.xml, fileName: document.fileName ?? `${document.id}.xml` };
+    const name = document.fileName ?? `${document.id}.xml`;
+    if (which === 'p7m') {
+      if (!stored.signedFile) throw ApiError.notFound('Invoice');
+      return { bytes: stored.signedFile, fileName: name, contentType: 'application/pkcs7-mime' };
+    }
+    // The XML a signed file carries is named as the SDI names the content of `….xml.p7m`.
+    return { bytes: stored.xml, fileName: name.replace(/\.p7m$/, ''), contentType: 'application/xml' };
   }
 }
