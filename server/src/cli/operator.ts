@@ -4,7 +4,11 @@ import { dataSourceOptions } from '../common/database/data-source.js';
 import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { EventsService } from '../common/events/events.service.js';
+import { DocumentsService } from '../documents/documents.service.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
 
 /**
@@ -42,6 +46,13 @@ export class Operator {
 
   async integrators(): Promise<IntegratorsService> {
     return new IntegratorsService(await this.db(), this.config, this.invalidateAuth);
+  }
+
+  /** E-invoices as the API handles them, with the same services the API wires (as reconcileByIdentifier does). */
+  async invoices(): Promise<InvoicesService> {
+    const db = await this.db();
+    const sectionals = new SectionalsService(db);
+    return new InvoicesService(db, this.config, new DocumentsService(db, new EventsService(), sectionals), sectionals);
   }
 
   async webhooks(): Promise<WebhookEndpointsService> {

@@ -9,5 +9,6 @@ import { InvoicesService } from './invoices.service.js';
   imports: [DocumentsModule, SectionalsModule],
   controllers: [InvoicesController],
   providers: [InvoicesService],
+  exports: [InvoicesService],
 })
 export class InvoicesModule {}

@@ -27,7 +27,7 @@ export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
 export { sdiChecks, type SdiProblem } from './sdi-checks.js';
 export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';
 export { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
-export { duplicateKey, type CompanyIdentity } from './parties.js';
+export { companyIsBuyer, companyIsSeller, duplicateKey, vatNumber, type CompanyIdentity } from './parties.js';
 
 export interface ParsedInvoiceXml {
   /** The JSON form of the invoice; null when the body was refused or has problems. */
