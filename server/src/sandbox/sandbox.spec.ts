@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
+import { SignedFiles } from '../../test/signed-files.js';
 import type { Account } from '../accounts/account.entity.js';
 import { DomainEvent } from '../common/events/event.entity.js';
 import { invoiceToXml, type Invoice } from '../invoices/fatturapa/index.js';
@@ -188,6 +189,28 @@ describe('sandbox helpers (development environment)', () => {
         .set(rossi.auth)
         .send(exampleInvoice({ sellerVat: rossi.vatNumber.slice(2), number: 'DUP-1' }) as object)
         .expect(201);
+    });
+
+    it('takes a signed file (.p7m) as received, and refuses one whose signature does not hold', async () => {
+      const signing = SignedFiles.create();
+      try {
+        const xml = Buffer.from(invoiceToXml(supplierInvoice(rossi, { number: 'P7M-1', progressivo: '0000A' })), 'utf8');
+        const envelope = signing.sign(xml);
+        const response = await receive(rossi, envelope, 'application/pkcs7-mime').expect(201);
+        expect(response.body.data[0]).toMatchObject({ number: 'P7M-1', direction: 'RECEIVED', file_name: 'IT01234567890_0000A.xml.p7m' });
+        const stored = await api.db.getRepository(StoredInvoice).findOneByOrFail({ documentId: response.body.data[0].id });
+        expect(Buffer.compare(stored.signedFile!, envelope)).toBe(0);
+        expect(Buffer.compare(stored.xml, xml)).toBe(0);
+        const read = await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${response.body.data[0].id}/invoice`).set(rossi.auth).expect(200);
+        expect(read.body.signed_file_url).toEqual(expect.any(String));
+        // A byte of the content changed after signing: the envelope no longer holds.
+        const tampered = Buffer.from(signing.sign(Buffer.from(invoiceToXml(supplierInvoice(rossi, { number: 'P7M-2' })), 'utf8')));
+        const at = tampered.indexOf('P7M-2');
+        tampered[at + 4] = '3'.charCodeAt(0);
+        expectError(await receive(rossi, tampered, 'application/pkcs7-mime'), 422, 'invalid_signed_file');
+      } finally {
+        signing.remove();
+      }
     });
 
     it('refuses a file where the company is not the buyer, a bad file, and a JSON body', async () => {
