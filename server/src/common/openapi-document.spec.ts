@@ -93,6 +93,7 @@ const OPERATIONS: Record<string, { tag: string; success: string; list?: ListSpec
   updateSectional: { tag: 'Sectionals', success: '200', errors: [400, 401, 403, 404, 409, 422, 429] },
   createSandboxTransactions: { tag: 'Sandbox', success: '201', errors: [400, 401, 403, 404, 422, 429] },
   receiveSandboxInvoice: { tag: 'Sandbox', success: '201', errors: [400, 401, 403, 404, 415, 422, 429] },
+  deliverSandboxSdiNotices: { tag: 'Sandbox', success: '200', errors: [401, 403, 404, 422, 429] },
 };
 /** Added by the outbound-delivery issue; allowed but not required yet. */
 const LATER: string[] = [];

@@ -1,10 +1,11 @@
-import { Body, Controller, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
-import { ApiCompanyParam } from '../common/http/path-params.js';
+import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
+import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, INVOICE_EXAMPLES } from '../invoices/invoice.dto.js';
 import { invoiceBody } from '../invoices/invoices.controller.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
@@ -51,5 +52,20 @@ export class SandboxController {
   @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', 'invalid_signed_file', 'sdi_check_failed', ...COMMON_ERRORS)
   async receiveInvoice(@CompanyId() companyId: string, @Req() request: FastifyRequest) {
     return { data: await this.invoices.receive(companyId, invoiceBody(request)) };
+  }
+
+  @Post('documents/:id/sdi-notices')
+  @RequirePermission('documents:write')
+  @HttpCode(200)
+  @ApiIdParam('id', 'Document id: an issued e-invoice.')
+  @ApiOperation({
+    operationId: 'deliverSandboxSdiNotices',
+    summary: "Deliver the SDI sandbox's pending notices now (sandbox)",
+    description: `${DEVELOPMENT_ONLY} The SDI sandbox answers an issued e-invoice after a few seconds (SDI_SANDBOX_DELAYS); this sends at once everything it still owes the document: its transmission when still CREATED (SENT), then every notice of the outcome its \`CodiceDestinatario\` chooses (DELIVERED, NOT_DELIVERED, DISCARDED, or DELIVERED then REFUSED), each change with its \`document.updated\` webhook, as the sandbox itself would. The sandbox sends nothing twice. A document already past its outcome (or a received one) is answered as it is. Answers with the document, \`flows\` expanded. A DRAFT or a document that is not an e-invoice is a 422 \`invalid_state\`.`,
+  })
+  @ApiOkResponse({ type: DocumentDto })
+  @ApiErrors(403, 404, 'invalid_state', ...COMMON_ERRORS)
+  deliverSdiNotices(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.sandbox.deliverSdiNotices(companyId, id);
   }
 }

@@ -238,6 +238,63 @@ describe('sandbox helpers (development environment)', () => {
       expect(forbidden.body.errors).toEqual([expect.objectContaining({ code: 'insufficient_permission', required_permission: 'documents:write' })]);
     });
   });
+  describe('POST /sandbox/documents/{id}/sdi-notices', () => {
+    const issue = async (number: string, codiceDestinatario?: string, query = '?issue=true') =>
+      (
+        await api.http
+          .post(`/api/v1/companies/${rossi.companyId}/documents/invoice${query}`)
+          .set(rossi.auth)
+          .send(exampleInvoice({ sellerVat: rossi.vatNumber.slice(2), number, codiceDestinatario }) as object)
+          .expect(201)
+      ).body.data[0] as { id: string };
+    const deliver = (id: string) => api.http.post(`/api/v1/companies/${rossi.companyId}/sandbox/documents/${id}/sdi-notices`).set(rossi.auth);
+    // document.updated events carry the document as it became (DocumentsService.recordUpdated).
+    const eventsOf = async (id: string) =>
+      (await api.db.getRepository(DomainEvent).find({ where: { companyId: rossi.companyId }, order: { createdAt: 'ASC' } }))
+        .filter((e) => e.payload.id === id)
+        .map((e) => e.payload.version);
+
+    it('transmits a CREATED invoice and sends its outcome at once, each change announced, nothing twice', async () => {
+      const document = await issue('SDI-1');
+      const answer = await deliver(document.id).expect(200);
+      expect(answer.body).toMatchObject({
+        id: document.id,
+        status: 'DELIVERED',
+        delivery_status: 'RC',
+        flows: [expect.objectContaining({ payment_status: 'TO_PAY' })],
+      });
+      expect(await eventsOf(document.id)).toEqual([2, 3]);
+      const read = await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${document.id}/invoice`).set(rossi.auth).expect(200);
+      expect(read.body.xml_url).toEqual(expect.any(String));
+      // Nothing more is owed: the same answer, no new event.
+      expect((await deliver(document.id).expect(200)).body).toMatchObject({ status: 'DELIVERED', version: 3 });
+      expect(await eventsOf(document.id)).toEqual([2, 3]);
+    });
+
+    it("sends the trigger's outcome, and what the sandbox still owed a SENT invoice (its worker job then sends nothing)", async () => {
+      const discarded = await issue('SDI-2', 'DISCARD');
+      expect((await deliver(discarded.id).expect(200)).body).toMatchObject({ status: 'DISCARDED', delivery_status: 'NS 00311' });
+      // As the worker leaves it: transmitted (SENT), the delivery notice owed in a few seconds.
+      const sent = await issue('SDI-3');
+      await api.db.query(`UPDATE documents SET status = 'SENT' WHERE id = $1`, [sent.id]);
+      await api.db.query(`INSERT INTO sdi_sandbox_notices (company_id, document_id, step, due_at) VALUES ($1, $2, 0, now() + interval '1 hour')`, [
+        rossi.companyId,
+        sent.id,
+      ]);
+      expect((await deliver(sent.id).expect(200)).body).toMatchObject({ status: 'DELIVERED', delivery_status: 'RC' });
+      expect(await api.db.query('SELECT step FROM sdi_sandbox_notices WHERE document_id = $1', [sent.id])).toEqual([]);
+    });
+
+    it("refuses a DRAFT and a document that is not an e-invoice; 404 unknown, 403 another company's", async () => {
+      const draft = await issue('SDI-4', undefined, '');
+      expectError(await deliver(draft.id), 422, 'invalid_state');
+      const plain = await new Fixtures(api.db, rossi.companyId).document();
+      expectError(await deliver(plain.id), 422, 'invalid_state');
+      expectError(await deliver('7d0c4a4e-3f3a-4c59-9d5e-0c6b1a2b3c4d'), 404, 'not_found');
+      const theirs = await new Fixtures(api.db, verdi.companyId).document();
+      expectError(await deliver(theirs.id), 403, 'forbidden');
+    });
+  });
 });
 
 describe('sandbox helpers in production', () => {
@@ -265,6 +322,11 @@ describe('sandbox helpers in production', () => {
       .set('Content-Type', 'application/xml')
       .send(invoiceToXml(supplierInvoice(rossi)));
     expectError(received, 404, 'not_found');
+    const notices = await api.http
+      .post(`/api/v1/companies/${rossi.companyId}/sandbox/documents/${account.id}/sdi-notices`)
+      .set(rossi.auth)
+      .set('X-Forwarded-Proto', 'https');
+    expectError(notices, 404, 'not_found');
     expect(await api.db.getRepository(Transaction).countBy({ companyId: rossi.companyId })).toBe(0);
     expect(await api.db.getRepository(StoredInvoice).countBy({ companyId: rossi.companyId })).toBe(0);
   });
