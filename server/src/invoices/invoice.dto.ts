@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DocumentDto } from '../documents/document.dto.js';
 import { invoiceJsonSchemas, invoiceToXml } from './fatturapa/index.js';
-import { exampleInvoice } from './invoice-example.js';
+import { EXAMPLE_SELLER_VAT, exampleInvoice } from './invoice-example.js';
 
 /** The answer of invoice creation: the documents created (one), as a list without `page` (spec section 7). */
 @ApiSchema({ name: 'CreatedDocuments' })
@@ -55,4 +55,25 @@ export const InvoiceResponseSchema = {
       example: null,
     },
   },
+};
+
+/**
+ * A supplier's invoice to the example company (the demo company's VAT number as the buyer), as the sandbox's
+ * receive-invoice call takes it: the example's parties the other way round.
+ */
+const supplierInvoice = (() => {
+  const invoice = exampleInvoice({ sellerVat: '09876543217', number: '118/2026' });
+  const header = invoice.fattura_elettronica_header;
+  header.cedente_prestatore.dati_anagrafici.anagrafica = { denominazione: 'Bianchi Costruzioni S.p.A.' };
+  header.cessionario_committente.dati_anagrafici = {
+    id_fiscale_iva: { id_paese: 'IT', id_codice: EXAMPLE_SELLER_VAT },
+    codice_fiscale: EXAMPLE_SELLER_VAT,
+    anagrafica: { denominazione: 'Rossi Forniture S.r.l.' },
+  };
+  return invoice;
+})();
+
+export const RECEIVED_INVOICE_EXAMPLE = {
+  summary: "A supplier's FatturaPA XML (FPR12, TD01) to the company",
+  value: invoiceToXml(supplierInvoice, { pretty: true }),
 };

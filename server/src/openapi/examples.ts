@@ -542,6 +542,13 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   shareInvoice: { value: share },
   listInvoiceShares: { value: list([shareSent]) },
   getInvoiceShare: { value: shareSent },
+  // The sandbox: the transfer that pays the invoice, reconciled with it at once; the supplier's invoice received; the
+  // issued invoice moved on to its outcome.
+  createSandboxTransactions: { value: { data: [{ ...transfer, reconciliations: [{ ...reconciliation, flow: invoiceFlowPaid }] }] } },
+  receiveSandboxInvoice: { value: { data: [{ ...bill, category_id: null, category: null, version: 1, updated_at: bill.created_at }] } },
+  deliverSandboxSdiNotices: {
+    value: { ...invoiceIssued, status: 'DELIVERED', delivery_date: '2026-03-02T10:20:02.000Z', delivery_status: 'RC', version: 4 },
+  },
 };
 
 /** The request body of every operation that takes a JSON one (createInvoice has its own, per media type). */
@@ -596,6 +603,10 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   updateWebhookEndpoint: { enabled: false },
   replayWebhookEvent: { event_id: ID.event },
   shareInvoice: { to: share.to, reply_to: share.reply_to },
+  createSandboxTransactions: {
+    account_id: ID.account,
+    transactions: [{ amount: transfer.amount.amount, date: transfer.date, description: transfer.description, counterpart_name: transfer.counterpart_name }],
+  },
 };
 
 type Content = Record<string, { schema?: unknown; example?: unknown; examples?: Record<string, unknown> }>;

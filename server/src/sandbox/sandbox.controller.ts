@@ -6,7 +6,7 @@ import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { DocumentDto } from '../documents/document.dto.js';
-import { CreatedDocumentsDto, INVOICE_EXAMPLES } from '../invoices/invoice.dto.js';
+import { CreatedDocumentsDto, RECEIVED_INVOICE_EXAMPLE } from '../invoices/invoice.dto.js';
 import { invoiceBody } from '../invoices/invoices.controller.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { CreatedTransactionsDto, CreateSandboxTransactionsDto, MAX_SANDBOX_TRANSACTIONS } from './sandbox.dto.js';
@@ -47,7 +47,7 @@ export class SandboxController {
     description: `${DEVELOPMENT_ONLY} Hands the company a supplier's FatturaPA file as the SDI would: the XML (\`application/xml\`, up to 5 MB) or a signed file carrying it (\`application/pkcs7-mime\`), in which the company is the buyer (CessionarioCommittente) and not the seller. It is checked as create-invoice checks a file (422 \`invalid_invoice\` and \`sdi_check_failed\`, with the same pointers), and becomes a RECEIVED document, DELIVERED at once: the seller its counterpart (found by VAT number or tax code, else created), amounts and payable flows derived from the file as for every e-invoice, \`file_name\` the supplier's (\`IT01234567890_00001.xml\`). The file is stored as received and readable at once through getInvoice (\`xml_url\`). A file the company already has (same seller, number, year and type) is a 422 \`sdi_check_failed\` with code 00404. Answers 201 with the list of documents created (one), every member expanded. Like create-invoice, a new document sends no webhook.`,
   })
   @ApiConsumes('application/xml', 'application/pkcs7-mime')
-  @ApiBody({ schema: { type: 'string' }, description: "The supplier's FatturaPA file.", examples: { xml: INVOICE_EXAMPLES.xml } })
+  @ApiBody({ schema: { type: 'string' }, description: "The supplier's FatturaPA file.", examples: { xml: RECEIVED_INVOICE_EXAMPLE } })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
   @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', 'invalid_signed_file', 'sdi_check_failed', ...COMMON_ERRORS)
   async receiveInvoice(@CompanyId() companyId: string, @Req() request: FastifyRequest) {
