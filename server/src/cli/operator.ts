@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../common/database/data-source.js';
 import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
 import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
 
@@ -13,7 +13,7 @@ import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.j
  */
 export class Operator {
   private dataSource?: DataSource;
-  private redis?: Redis;
+  private redis?: RedisClient;
 
   constructor(readonly config: AppConfig) {}
 
@@ -35,7 +35,7 @@ export class Operator {
 
   /** Tells running API processes to drop cached keys and grants. */
   readonly invalidateAuth = async (): Promise<void> => {
-    this.redis ??= new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
+    this.redis ??= createRedis(this.config, { maxRetriesPerRequest: 2 });
     await redisAuthInvalidation(this.redis, this.config.redisPrefix)();
   };
 

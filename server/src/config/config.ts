@@ -13,6 +13,8 @@ export interface AppConfig {
   host: string;
   databaseUrl: string;
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: a Redis Cluster every process connects to instead of REDIS_URL; null for one Redis server. */
+  redisCluster: RedisClusterSettings | null;
   /** Prefix of every Redis key, channel and queue of this installation, so several can share one Redis. */
   redisPrefix: string;
   /** Server-side secret mixed into API-key hashes, so a leaked table alone cannot verify keys. */
@@ -34,6 +36,14 @@ export interface AppConfig {
   webhooks: WebhookSettings;
   mail: MailSettings;
   invoices: InvoiceSettings;
+}
+
+/** A Redis Cluster: its seed nodes (the client learns the others), and the credentials and TLS every node takes. */
+export interface RedisClusterSettings {
+  nodes: Array<{ host: string; port: number }>;
+  username?: string;
+  password?: string;
+  tls: boolean;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -158,6 +168,31 @@ function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', 
   return raw;
 }
 
+/**
+ * REDIS_CLUSTER_NODES: `host:port` seeds separated by commas, or `redis://` / `rediss://` URLs whose user, password and
+ * scheme (TLS) apply to every node. Values are not echoed back, as they may carry a password.
+ */
+function redisCluster(raw: string | undefined): RedisClusterSettings | null {
+  if (!raw?.trim()) return null;
+  const invalid = () =>
+    new ConfigError('REDIS_CLUSTER_NODES must be host:port (or redis:// or rediss:// URLs) separated by commas, such as 10.0.0.1:6379,10.0.0.2:6379');
+  const urls = raw.split(',').map((entry) => {
+    const text = entry.trim();
+    const url = URL.canParse(text.includes('://') ? text : `redis://${text}`) ? new URL(text.includes('://') ? text : `redis://${text}`) : null;
+    if (!url || !['redis:', 'rediss:'].includes(url.protocol) || !url.hostname || !url.port || (url.pathname !== '' && url.pathname !== '/')) throw invalid();
+    return url;
+  });
+  const first = urls[0];
+  if (urls.some((url) => url.protocol !== first.protocol))
+    throw new ConfigError('REDIS_CLUSTER_NODES must use one scheme for every node (redis:// or rediss://)');
+  return {
+    nodes: urls.map((url) => ({ host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) })),
+    username: first.username ? decodeURIComponent(first.username) : undefined,
+    password: first.password ? decodeURIComponent(first.password) : undefined,
+    tls: first.protocol === 'rediss:',
+  };
+}
+
 function trustProxy(raw: string): boolean | string {
   if (raw === 'true') return true;
   if (raw === 'false' || raw === '') return false;
@@ -237,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? DEFAULTS.HOST,
     databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisCluster: redisCluster(env.REDIS_CLUSTER_NODES),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
     rateLimit: {
