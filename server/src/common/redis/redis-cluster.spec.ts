@@ -8,6 +8,7 @@ import { startWorker } from '../../../test/worker.js';
 import { ConfigError, loadConfig } from '../../config/config.js';
 import { checkRedis } from '../../config/preflight.js';
 import { generateKey } from '../auth/api-key.js';
+import { authInvalidationChannel } from '../auth/auth-invalidation.js';
 import { createRedis } from './redis-client.js';
 
 describe('REDIS_CLUSTER_NODES', () => {
@@ -157,6 +158,23 @@ describe('on a Redis Cluster', () => {
       redis.disconnect();
     }
     process.stdout.write(`keys per master: ${perMaster.join(', ')}\n`);
+  });
+
+  it('announces a revoked key through the cluster, and the API refuses it at once', async () => {
+    const tenant = await createTenant(api, 'Gialli Arredamenti S.r.l.');
+    await listDocuments(tenant).expect(200);
+    const listener = createRedis(api.config);
+    const heard: string[] = [];
+    try {
+      listener.on('message', (_channel: string, message: string) => heard.push(message));
+      await listener.subscribe(authInvalidationChannel(api.config.redisPrefix));
+      const [key] = await api.integrators.listKeys(tenant.integratorId);
+      await api.integrators.revokeKey(key.id);
+      await waitFor(() => heard.length > 0, 'the announcement');
+      expect((await listDocuments(tenant)).status).toBe(401);
+    } finally {
+      listener.disconnect();
+    }
   });
 
   it('answers every request when a master is lost, without waiting on it, and counts in the cluster again once it is back', async () => {
