@@ -52,6 +52,8 @@ describe('on a Redis Cluster', () => {
   let worker: INestApplicationContext | undefined;
   let rossi: Tenant;
   let receiver: Receiver & { url: string };
+  /** The document whose changes the webhook test sends, and the category it was last given. */
+  let watched: { documentId: string; categoryIds: string[] };
 
   const listDocuments = (tenant: Tenant) => api.http.get(`/api/v1/companies/${tenant.companyId}/documents`).set(tenant.auth);
 
@@ -114,6 +116,7 @@ describe('on a Redis Cluster', () => {
     const fixtures = new Fixtures(api.db, rossi.companyId);
     const categories = [await fixtures.category({ name: 'Utenze' }), await fixtures.category({ name: 'Servizi' })];
     const document = await fixtures.document({ number: 'FV-CLUSTER' });
+    watched = { documentId: document.id, categoryIds: categories.map((category) => category.id) };
     const endpoint = await api.http.post('/api/v1/webhook-endpoints').set(rossi.auth).send({ url: receiver.url }).expect(201);
     receiver.secrets = [endpoint.body.secret];
     for (let round = 0; round < 4; round++) {
@@ -194,7 +197,13 @@ describe('on a Redis Cluster', () => {
     await sendSome(5);
     await cluster.waitFor('fail');
     await sendSome(5);
-    expect(statuses).toEqual(Array(10).fill(200));
+    // A write while the queues cannot be reached: committed, its event waits in PostgreSQL.
+    const write = await api.http
+      .patch(`/api/v1/companies/${rossi.companyId}/documents/${watched.documentId}`)
+      .set(rossi.auth)
+      .send({ category_id: watched.categoryIds[0] });
+    statuses.push(write.status);
+    expect(statuses).toEqual(Array(11).fill(200));
     // A request waits at most REDIS_COMMAND_TIMEOUT_MS (500 ms) for Redis; the bound leaves room for a busy machine.
     expect(slowestMs).toBeLessThan(3000);
     // Failed authentications are still answered 401, counted in the process.
@@ -220,5 +229,8 @@ describe('on a Redis Cluster', () => {
     } finally {
       redis.disconnect();
     }
+    // The write's event goes out once the cluster is back (the relay tries again, its sweeper re-queues a lost job).
+    const [event] = await api.db.query(`SELECT id FROM events WHERE company_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [rossi.companyId]);
+    await waitFor(() => receiver.received.some((r) => r.body.id === event.id), 'the event written during the outage to be delivered', 30_000);
   });
 });
