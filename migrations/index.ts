@@ -15,6 +15,9 @@ import { DocumentSectionals1795450000000 } from './1795450000000-document-sectio
 import { DocumentFormat1795451000000 } from './1795451000000-document-format.js';
 import { SdiSandboxNotices1795452000000 } from './1795452000000-sdi-sandbox-notices.js';
 import { DeliveryWaiting1795453000000 } from './1795453000000-delivery-waiting.js';
+import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook-endpoint-permissions.js';
+import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
+import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -35,4 +38,7 @@ export const migrations = [
   DocumentFormat1795451000000,
   SdiSandboxNotices1795452000000,
   DeliveryWaiting1795453000000,
+  WebhookEndpointPermissions1795454600000,
+  SignedInvoiceFiles1795454700000,
+  DeliveryClaims1795456000000,
 ];

@@ -13,6 +13,14 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  build: {
+    rollupOptions: {
+      // Resource routes (downloads, openapi.json, llms.txt…) run on the server only: their empty browser chunks are expected.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+    },
+  },
   plugins: [
     remix({
       future: {

@@ -79,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   const { site, sidebar } = useSiteData();
   return (
-    <SiteShell hosts={site.hosts} supportEmail={site.supportEmail} sidebar={sidebar}>
+    <SiteShell hosts={site.hosts} demoCompanyId={site.demoCompanyId} supportEmail={site.supportEmail} sidebar={sidebar}>
       {children}
     </SiteShell>
   );

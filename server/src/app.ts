@@ -15,7 +15,7 @@ import { IdempotencyService } from './common/idempotency/idempotency.service.js'
 import { registerAccessLog } from './common/logging/access-log.js';
 import { createLogger, NestPinoLogger } from './common/logging/logger.js';
 import { requestIdOf } from './common/logging/request-id.js';
-import { checkJsonBody } from './common/validation/json-body.js';
+import { checkJsonBody, decodeJsonBody } from './common/validation/json-body.js';
 import { registerXmlBodies } from './common/http/xml-body.js';
 import { XML_BODY_LIMIT, XML_ROUTES } from './invoices/xml-routes.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
@@ -64,24 +64,30 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   const fastify = app.getHttpAdapter().getInstance();
   // JSON is the body this API reads (and XML for invoices, registerXmlBodies); anything else is a 415, not a string that fails validation.
   fastify.removeContentTypeParser('text/plain');
-  // Fastify's JSON parser (which refuses `__proto__` and `constructor.prototype`), then the shape check that must run
-  // before class-transformer walks the body.
+  // The body decoded as its charset declares, Fastify's JSON parser, then the checks that must run before
+  // class-transformer walks the body (json-body.ts). `__proto__` and `constructor` are kept by the parser as plain
+  // members (JSON.parse never sets a prototype), so that the check refuses them with their pointer like `toString`.
   // An empty body is no body (clients that send Content-Type on every request, a DELETE's too): a route that reads one
   // says it is missing (BodyValidationPipe), one that takes none goes on.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.bodyLimitBytes }, (request, body, done) =>
-    body.length === 0
-      ? done(null, undefined)
-      : parseJson(request, body.toString(), (error, value) => {
-          if (error) return done(error, undefined);
-          try {
-            checkJsonBody(value);
-          } catch (invalid) {
-            return done(invalid as Error, undefined);
-          }
-          done(null, value);
-        }),
-  );
+  const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.bodyLimitBytes }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    let text: string;
+    try {
+      text = decodeJsonBody(body as Buffer, request.headers['content-type']);
+    } catch (refused) {
+      return done(refused as Error, undefined);
+    }
+    parseJson(request, text, (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        checkJsonBody(value);
+      } catch (invalid) {
+        return done(invalid as Error, undefined);
+      }
+      done(null, value);
+    });
+  });
   registerAccessLog(fastify);
   registerSecurityHooks(fastify, config);
   // Before the XML routes' content-type answers, so those too come after authentication; no provider in preview.

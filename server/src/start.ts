@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { loadConfig } from './config/config.js';
 import { preflight } from './config/preflight.js';
 import { runMain } from './config/run-main.js';
@@ -10,8 +12,17 @@ import { runMain } from './config/run-main.js';
  */
 const PORTAL_PORT = Number(process.env.PORTAL_PORT ?? 3001);
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string): ChildProcess {
-  const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+/** remix-serve's line per request (`GET / 200 - - 12.3 ms`) and its start line: the summary below says where it is. */
+const PORTAL_CHATTER = /^(\[remix-serve\] |[A-Z]+ \S+ \d{3} - - [\d.]+ ms$)/;
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string, quiet?: RegExp): ChildProcess {
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] });
+  if (quiet) {
+    // Line by line, so that what the process says beside its chatter (a warning, a stack) still shows.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!quiet.test(line)) console.log(line);
+    });
+  }
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`flusso: the ${name} stopped (${signal ?? `exit code ${code}`}); stopping the others.`);
@@ -69,23 +80,29 @@ runMain(async () => {
 
   children.push(run('API', process.execPath, ['dist/server/src/main.js'], env));
   children.push(run('worker', process.execPath, ['dist/server/src/worker.js'], env));
-  children.push(
-    run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], { ...env, PORT: String(PORTAL_PORT) }, 'portal'),
-  );
+  // The portal starts the try-it panel and its samples from the demo company (FLUSSO_DEMO_COMPANY_ID).
+  const portalEnv = { ...env, PORT: String(PORTAL_PORT), FLUSSO_DEMO_COMPANY_ID: demo.company_id };
+  children.push(run('portal', process.execPath, ['../node_modules/.bin/remix-serve', 'build/server/index.js'], portalEnv, 'portal', PORTAL_CHATTER));
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
   await Promise.all([answering(`${apiUrl}/api/v1/openapi.json`), answering(`http://localhost:${PORTAL_PORT}/`)]);
 
+  const mail = config.mail.smtpUrl ? 'sent through the SMTP server of SMTP_URL' : `written as .eml files to ${resolve(config.mail.outboxDir)}/`;
+  const rule = '='.repeat(78);
   console.log(
     [
       '',
-      'Flusso is running:',
+      rule,
+      'Flusso is running. Ctrl-C stops it.',
+      '',
       `  API        ${apiUrl}/api/v1   (OpenAPI: ${apiUrl}/api/v1/openapi.json)`,
-      `  Portal     http://localhost:${PORTAL_PORT}/`,
-      `  Company    ${demo.company_id}`,
+      `  Portal     http://localhost:${PORTAL_PORT}/   (its samples and try-it call this API)`,
+      `  Company    ${demo.company_id}   (the demo company)`,
       `  API key    ${demo.api_key}`,
+      `  E-mails    ${mail}`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.api_key}" ${apiUrl}/api/v1/companies`,
+      rule,
       '',
     ].join('\n'),
   );

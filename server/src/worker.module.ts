@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { DatabaseModule } from './common/database/database.module.js';
 import { EventRelayService, EVENTS_QUEUE } from './common/events/event-relay.service.js';
+import { configureQueueConsumers } from './common/events/queue-consumers.js';
 import { IdempotencySweeper } from './common/idempotency/idempotency-sweeper.js';
 import { IdempotencyService } from './common/idempotency/idempotency.service.js';
 import { createLogger, NestPinoLogger } from './common/logging/logger.js';
@@ -18,6 +19,7 @@ import { SdiModule } from './invoices/sdi/sdi.module.js';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
+    configureQueueConsumers(config.queues);
     return {
       module: WorkerModule,
       imports: [

@@ -44,6 +44,11 @@ describe('an answer checked against the published OpenAPI document', () => {
     expect(undocumented(getDocument(200, { ...counted, 'x-ratelimit-limit': 'lots' }, RESPONSE_EXAMPLES.getDocument.value))).toEqual([
       expect.stringMatching(/header x-ratelimit-limit \/ must be integer/),
     ]);
+    const limited = { errors: [{ code: 'too_many_requests', title: 'Too many requests', detail: 'Retry in 3 seconds.' }], meta: { request_id: 'r' } };
+    expect(undocumented(getDocument(429, { ...counted, 'x-ratelimit-remaining': '0', 'retry-after': '3' }, limited))).toEqual([]);
+    expect(undocumented(getDocument(429, { ...uncounted, 'retry-after': '3' }, limited))).toEqual([
+      expect.stringMatching(/429: header x-ratelimit-remaining missing$/),
+    ]);
     expect(undocumented(getDocument(200, { ...counted, 'content-type': 'text/html' }, '<p>ok</p>'))).toEqual([
       expect.stringMatching(/media type text\/html not declared/),
     ]);

@@ -24,12 +24,22 @@ type EnvironmentValue = {
   /** Base host of the selected environment, without a trailing slash and without /api/v1. */
   host: string;
   hosts: EnvironmentHosts;
+  /** The development host's demo company, when the site knows it (see SiteConfig). */
+  demoCompanyId: string | null;
   setEnvironment: (environment: Environment) => void;
 };
 
 const EnvironmentContext = createContext<EnvironmentValue | null>(null);
 
-export function EnvironmentProvider({ hosts, children }: { hosts: EnvironmentHosts; children: ReactNode }) {
+export function EnvironmentProvider({
+  hosts,
+  demoCompanyId = null,
+  children,
+}: {
+  hosts: EnvironmentHosts;
+  demoCompanyId?: string | null;
+  children: ReactNode;
+}) {
   const [environment, setState] = useState<Environment>(DEFAULT_ENVIRONMENT);
   const [synced, setSynced] = useState(false);
 
@@ -51,7 +61,10 @@ export function EnvironmentProvider({ hosts, children }: { hosts: EnvironmentHos
     setState(next);
   }, []);
 
-  const value = useMemo(() => ({ environment, host: hosts[environment], hosts, setEnvironment }), [environment, hosts, setEnvironment]);
+  const value = useMemo(
+    () => ({ environment, host: hosts[environment], hosts, demoCompanyId, setEnvironment }),
+    [environment, hosts, demoCompanyId, setEnvironment],
+  );
   return <EnvironmentContext.Provider value={value}>{children}</EnvironmentContext.Provider>;
 }
 

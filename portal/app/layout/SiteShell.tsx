@@ -15,17 +15,18 @@ import { TopBar } from "./TopBar";
 
 export type SiteShellProps = {
   hosts: EnvironmentHosts;
+  demoCompanyId?: string | null;
   supportEmail: string;
   sidebar: SidebarItem[];
   children: ReactNode;
 };
 
 /** Everything around a page: the bars, navbar and footer, and the site-wide state they share. */
-export function SiteShell({ hosts, supportEmail, sidebar, children }: SiteShellProps) {
+export function SiteShell({ hosts, demoCompanyId, supportEmail, sidebar, children }: SiteShellProps) {
   const { pathname } = useLocation();
   return (
     <ColorModeProvider>
-      <EnvironmentProvider hosts={hosts}>
+      <EnvironmentProvider hosts={hosts} demoCompanyId={demoCompanyId}>
         <CodeLanguageProvider>
           <MobileSidebarProvider>
             <SkipToContent />

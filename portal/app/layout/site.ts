@@ -20,6 +20,8 @@ export const DEFAULT_SUPPORT_EMAIL = "developers@flusso.example";
 export type SiteConfig = {
   hosts: EnvironmentHosts;
   supportEmail: string;
+  /** The demo company of the development host, when the site knows it (`npm start`): try-it and samples start from it. */
+  demoCompanyId: string | null;
 };
 
 /** The docs have one version today; it is still remembered per plugin, as Docusaurus does. */

@@ -4,7 +4,7 @@ import { DEFAULT_HOSTS, DEFAULT_SUPPORT_EMAIL, type SiteConfig } from "./site";
 
 export type SiteData = { site: SiteConfig; sidebar: SidebarItem[] };
 
-const FALLBACK: SiteData = { site: { hosts: DEFAULT_HOSTS, supportEmail: DEFAULT_SUPPORT_EMAIL }, sidebar: [] };
+const FALLBACK: SiteData = { site: { hosts: DEFAULT_HOSTS, supportEmail: DEFAULT_SUPPORT_EMAIL, demoCompanyId: null }, sidebar: [] };
 
 /** The root loader's data; the defaults stand in when the root loader itself failed. */
 export function useSiteData(): SiteData {

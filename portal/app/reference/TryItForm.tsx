@@ -13,7 +13,7 @@ import {
   type TryItInput,
   type TryItResult,
 } from "./tryIt";
-import { useTryItSettings } from "./tryItSettings";
+import { useStartingCompany, useTryItSettings } from "./tryItSettings";
 
 type Outcome =
   { kind: "idle" } | { kind: "sending" } | { kind: "done"; result: TryItResult } | { kind: "failed"; message: string; detail: string };
@@ -33,6 +33,8 @@ export function TryItForm({
 }) {
   const { environment, host } = useEnvironment();
   const { apiKey, setApiKey, setCompanyId } = useTryItSettings();
+  // Neither typed nor the demo company: the field holds the reference's example id, which no key can access.
+  const exampleCompany = useStartingCompany() === "";
   // The answer belongs to the host it came from: after a switch of environment it would pass for the other's.
   const [sent, setSent] = useState<{ host: string; outcome: Outcome }>({ host, outcome: { kind: "idle" } });
   const outcome = sent.host === host ? sent.outcome : { kind: "idle" as const };
@@ -87,6 +89,11 @@ export function TryItForm({
             id={field(`path-${name}`)}
             label={name}
             value={value}
+            note={
+              name === COMPANY_PARAMETER && exampleCompany
+                ? "Id d'esempio (risponde 403): metti quello di una tua azienda, che GET /companies elenca."
+                : undefined
+            }
             onChange={(next) => setPathParam(name, next)}
           />
         ))}
@@ -137,18 +144,33 @@ function TextField({
   label,
   value,
   placeholder,
+  note,
   onChange,
 }: {
   id: string;
   label: string;
   value: string;
   placeholder?: string;
+  /** A line under the field, read with it by screen readers. */
+  note?: string;
   onChange: (value: string) => void;
 }) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="text"
+        value={value}
+        placeholder={placeholder}
+        aria-describedby={note ? `${id}-note` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {note ? (
+        <p id={`${id}-note`} className="ref-try-notice" data-testid="try-it-company-notice">
+          {note}
+        </p>
+      ) : null}
     </>
   );
 }

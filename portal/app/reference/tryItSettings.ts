@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { useEnvironment } from "~/behaviour/environment";
 import { readStorage, writeStorage } from "~/behaviour/storage";
 
 /** sessionStorage key of the pasted API key: gone when the tab closes, never sent to the portal. */
@@ -51,4 +52,14 @@ export function useTryItSettings() {
   const setApiKey = useCallback((apiKey: string) => update({ apiKey }), []);
   const setCompanyId = useCallback((companyId: string) => update({ companyId }), []);
   return { ...value, setApiKey, setCompanyId };
+}
+
+/**
+ * The company the requests start from: the one typed or picked last, else, on the development host, its demo company
+ * when the site knows it; "" when neither (the operation's example id stays, and the panel says to replace it).
+ */
+export function useStartingCompany(): string {
+  const { companyId } = useTryItSettings();
+  const { environment, demoCompanyId } = useEnvironment();
+  return companyId || (environment === "development" && demoCompanyId) || "";
 }

@@ -27,9 +27,9 @@ function SwitchToProduction() {
   return <button onClick={() => setEnvironment("production")}>production</button>;
 }
 
-function renderWithSite(children: React.ReactNode, siteHosts = hosts) {
+function renderWithSite(children: React.ReactNode, siteHosts = hosts, demoCompanyId: string | null = null) {
   return render(
-    <EnvironmentProvider hosts={siteHosts}>
+    <EnvironmentProvider hosts={siteHosts} demoCompanyId={demoCompanyId}>
       <CodeLanguageProvider>
         <SwitchToProduction />
         {children}
@@ -273,6 +273,26 @@ describe("TryIt", () => {
     expect(document.querySelector(".code-tabs [role=tabpanel]")!.textContent).toContain(
       "/companies/99999999-2222-3333-4444-555555555555/reconciliations",
     );
+  });
+
+  it("starts from the development host's demo company when the site knows it, else says the example id answers 403", async () => {
+    const demo = "0f2fa9f0-c0e2-4783-8f10-01b8f550a685";
+    const code = () => document.querySelector(".code-tabs [role=tabpanel]")!.textContent!;
+    const view = renderWithSite(<OperationRequest operation={operation("listReconciliations")} />, hosts, demo);
+    expect(code()).toContain(`/companies/${demo}/reconciliations`);
+    await openPanel();
+    expect((screen.getByLabelText("company_id") as HTMLInputElement).value).toBe(demo);
+    expect(screen.queryByTestId("try-it-company-notice")).toBeNull();
+    // Production has no demo company: the example id, and the words that say to replace it.
+    fireEvent.click(screen.getByText("production"));
+    expect(code()).not.toContain(demo);
+    expect(screen.getByTestId("try-it-company-notice").textContent).toMatch(/^Id d'esempio \(risponde 403\)/);
+    // What is typed wins over the demo company.
+    fireEvent.change(screen.getByLabelText("company_id"), { target: { value: "11111111-2222-3333-4444-555555555555" } });
+    expect(screen.queryByTestId("try-it-company-notice")).toBeNull();
+    view.unmount();
+    renderWithSite(<OperationRequest operation={operation("listReconciliations")} />, hosts, demo);
+    expect(code()).toContain("/companies/11111111-2222-3333-4444-555555555555/reconciliations");
   });
 
   it("offers an example filter the list accepts", async () => {

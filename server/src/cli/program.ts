@@ -112,7 +112,12 @@ export function buildProgram(operator: Operator, print: Print): Command {
     .action(
       run(async (id: string) => {
         const key = await (await operator.integrators()).revokeKey(id);
-        return { json: key, text: `Revoked: ${keyLine(key)}` };
+        // Endpoints belong to the integrator and keep receiving; if the key leaked, the ones it chose need a look.
+        const endpoints = (await (await operator.webhooks()).listAll(key.integrator_id)).filter((e) => e.api_key_id === key.id);
+        const warning = endpoints.length
+          ? `\nWebhook endpoints this key registered or last pointed somewhere keep receiving events; if the key leaked, check them (webhook:remove removes one):\n${endpoints.map((e) => `  ${e.id}  ${e.url}  [${e.environment}]`).join('\n')}`
+          : '';
+        return { json: { ...key, webhook_endpoints: endpoints }, text: `Revoked: ${keyLine(key)}${warning}` };
       }),
     );
 
@@ -271,7 +276,11 @@ export function buildProgram(operator: Operator, print: Print): Command {
     return value.toUpperCase();
   };
 
-  command(program, 'webhook:deliveries', "Show an endpoint's deliveries, newest first, with every attempt.")
+  command(
+    program,
+    'webhook:deliveries',
+    "Show an endpoint's deliveries, newest first, with every attempt (UNKNOWN: cut off, or its worker stopped, before the outcome was known; the endpoint may have the event twice).",
+  )
     .argument('<id>', "the endpoint's id (see webhook:list)")
     .addOption(new Option('--status <status>', `only deliveries in this state: ${statuses.join(', ')}`).argParser(deliveryStatus))
     .option('--limit <n>', 'how many, 1 to 100', pageSize, 25)

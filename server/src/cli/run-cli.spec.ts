@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { createTestDatabase } from '../../test/database.js';
 import { runCli } from './run-cli.js';
 
@@ -121,6 +122,32 @@ describe('the operator CLI', () => {
     const refused = await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://10.0.0.1/hooks');
     expect(refused.code).toBe(1);
     expect(refused.err).toEqual(['flusso: url must reach a public or loopback address; 10.0.0.1 is a private address.']);
+  });
+
+  it('shows an attempt whose outcome is unknown (its worker died), with why', async () => {
+    const integrator = (await cli('integrator:create', '--name', 'Gestionale Ignoto', '--json')).json;
+    const company = (await cli('company:create', '--name', 'Ferramenta Neri S.r.l.', '--vat-number', '12345678903', '--json')).json;
+    const endpoint = (await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://127.0.0.1:4000/hooks', '--json')).json;
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      await db.query(
+        `WITH e AS (INSERT INTO events (company_id, type, payload) VALUES ($1, 'document.updated', '{}') RETURNING id),
+              d AS (INSERT INTO deliveries (channel, endpoint_id, event_id, status, attempts, completed_at)
+                    SELECT 'webhook', $2, id, 'succeeded', 1, now() FROM e RETURNING id)
+         INSERT INTO delivery_attempts (delivery_id, attempted_at, outcome, duration_ms, response_status, error)
+         SELECT id, timestamptz '2026-03-02T09:30:00Z', 'unknown', 0, NULL, 'the worker sending it stopped before its outcome was known: the receiver may have it' FROM d
+         UNION ALL SELECT id, timestamptz '2026-03-02T09:30:30Z', 'succeeded', 12, 204, NULL FROM d`,
+        [company.id, endpoint.id],
+      );
+    } finally {
+      await db.end();
+    }
+    const lines = (await cli('webhook:deliveries', endpoint.id)).out.join('\n').split('\n');
+    expect(lines.slice(1)).toEqual([
+      '    2026-03-02T09:30:00.000Z  UNKNOWN    ---  0 ms  the worker sending it stopped before its outcome was known: the receiver may have it',
+      '    2026-03-02T09:30:30.000Z  SUCCEEDED  204  12 ms',
+    ]);
   });
 
   it('says in one line when a service is unreachable', async () => {

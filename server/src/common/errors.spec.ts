@@ -270,7 +270,13 @@ describe('errors: every failure is the integration error, never a 500', () => {
       expectError(await post().send('{"flow_id":'), 400, 'bad_request');
       expectError(await post().send("{'flow_id': 1}"), 400, 'bad_request');
       expectError(await post(), 400, 'bad_request', undefined, 'The request body is empty; send a JSON object.');
-      expectError(await post().send('{"__proto__": {"admin": true}}'), 400, 'bad_request');
+      expectError(
+        await post().send('{"__proto__": {"admin": true}}'),
+        400,
+        'bad_request',
+        '/__proto__',
+        'The member __proto__ is not allowed in this request.',
+      );
       expectError(await post().send('null'), 400, 'bad_request', '');
       expectError(await post().send('"text"'), 400, 'bad_request', '');
       expectError(await post().send('[]'), 400, 'bad_request', '');

@@ -11,6 +11,7 @@ import { Document } from '../documents/document.entity.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../documents/document.enums.js';
 import { documentList } from '../documents/documents.service.js';
 import { reconciliationList } from '../reconciliations/reconciliations.service.js';
+import { sectionalList } from '../sectionals/sectionals.service.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { transactionList } from '../transactions/transactions.service.js';
 import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FieldSpec, type ListSpec } from './listing/list-spec.js';
@@ -307,10 +308,19 @@ describe('the shared list mechanism', () => {
       ['counterparts', counterpartList],
       ['documents', documentList],
       ['reconciliations', reconciliationList],
+      ['sectionals', sectionalList],
       ['transactions', transactionList],
     ];
     const valueFor = (spec: FieldSpec): string =>
-      ({ uuid: randomUUID(), enum: spec.values?.[0] ?? '', date: '2026-03-01', datetime: '2026-03-01T00:00:00Z', decimal: '1.5', string: 'x' })[spec.type];
+      ({
+        uuid: randomUUID(),
+        enum: spec.values?.[0] ?? '',
+        date: '2026-03-01',
+        datetime: '2026-03-01T00:00:00Z',
+        decimal: '1.5',
+        integer: '2026',
+        string: 'x',
+      })[spec.type];
 
     it.each(lists)('%s', async (name, spec) => {
       const path = `/api/v1/companies/${rossi.companyId}/${name}`;

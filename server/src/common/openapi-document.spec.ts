@@ -200,6 +200,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(codesOf('deleteDocument', 409)).toEqual(['document_sent_to_sdi', 'sectional_gap']);
     expect(codesOf('createInvoice', 422)).toEqual([
       'invalid_invoice',
+      'invalid_signed_file',
       'sdi_check_failed',
       'invoice_number_given',
       'sectional_year_mismatch',

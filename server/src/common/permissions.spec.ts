@@ -9,7 +9,7 @@ import { Fixtures } from '../../test/fixtures.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { buildOpenApiDocument, permissionSentence } from '../openapi/openapi.js';
 import { PUBLIC_ROUTE } from './auth/auth-context.js';
-import { ALL_PERMISSIONS, allows, ANY_KEY, normalizePermissions, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
+import { ALL_PERMISSIONS, allows, ANY_KEY, normalizePermissions, PERMISSION_FAMILIES, PermissionsError, REQUIRED_PERMISSION } from './auth/permissions.js';
 import { ERROR_CODES } from './errors/error-codes.js';
 import { databaseBefore } from '../../test/database.js';
 import { KeyPermissions1795437500000 } from '../../../migrations/1795437500000-key-permissions.js';
@@ -52,6 +52,15 @@ describe('permissions: the rules', () => {
     const page = readFileSync(join(process.cwd(), 'portal/app/content/authentication.md'), 'utf8');
     const table = page.slice(page.indexOf('## Permissions'), page.indexOf('## 401 or 403?'));
     for (const permission of ALL_PERMISSIONS) expect([permission, table.includes(`\`${permission}\``)]).toEqual([permission, true]);
+  });
+
+  it("README's key:create names exactly the families the CLI takes, each with its access", () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const line = readme.split('\n').find((l) => l.startsWith('| `key:create'))!;
+    const listed = line.slice(line.indexOf('(write implies read) for'), line.indexOf(', e.g.'));
+    const families = [...listed.matchAll(/`([a-z]+)`( \(read only\))?/g)].map(([, family, readOnly]) => `${family}:${readOnly ? 'read' : 'write'}`);
+    const expected = Object.entries(PERMISSION_FAMILIES).map(([family, access]) => `${family}:${access.at(-1)}`);
+    expect(families.sort()).toEqual(expected.sort());
   });
 
   it('write implies read, * implies everything, nothing else implies anything', () => {

@@ -36,6 +36,31 @@ export interface AppConfig {
   webhooks: WebhookSettings;
   mail: MailSettings;
   invoices: InvoiceSettings;
+  /**
+   * The hosts integrators call, as the portal shows them (FLUSSO_HOST_DEVELOPMENT, FLUSSO_HOST_PRODUCTION, no trailing
+   * slash): the `servers` of the document the API serves, so it names the same hosts as the portal's copy.
+   */
+  publicHosts: Record<Environment, string>;
+  queues: QueueSettings;
+  retention: RetentionSettings;
+}
+
+/** BullMQ consumers of the worker: how soon a job held by a worker that died is taken up by another. */
+export interface QueueSettings {
+  /** A worker's hold on a job, renewed every half of it while the worker lives. */
+  lockDurationMs: number;
+  /** How often each worker looks for jobs whose hold has ended (their worker died) and puts them back. */
+  stalledIntervalMs: number;
+}
+
+/** How long what was sent is kept: the worker removes older rows in small batches (deliveries/retention.ts). */
+export interface RetentionSettings {
+  /** A delivery that succeeded, with its attempts, from its completion. */
+  deliveredMs: number;
+  /** A delivery that failed for good, with its attempts, from its completion. */
+  failedMs: number;
+  /** An event, from its creation, once no delivery of it is kept. */
+  eventsMs: number;
 }
 
 /** A Redis Cluster: its seed nodes (the client learns the others), and the credentials and TLS every node takes. */
@@ -86,15 +111,23 @@ export interface WebhookSettings {
   disableAfterMs: number;
   /** Attempts one worker keeps in flight at once. */
   concurrency: number;
+  /** Development: whether the answers of receivers on loopback addresses are kept and shown with their deliveries. */
+  exposeLoopbackResponses: boolean;
 }
 
 export interface MailSettings {
   /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); null writes each message as an .eml file to `outboxDir`. */
   smtpUrl: string | null;
+  /** Whether the SMTP_URL credentials may go to a server that offers no TLS; otherwise STARTTLS is required to log in. */
+  allowCleartextAuth: boolean;
   from: string;
   outboxDir: string;
   /** Waits between attempts to hand a message to the SMTP server after a temporary refusal or a connection error. */
   retrySchedule: number[];
+  /** Longest wait for each step of an SMTP exchange (connecting, the greeting, each reply); an attempt is cut off at twice this. */
+  timeoutMs: number;
+  /** SMTP connections of one worker, and so messages it sends at once. */
+  connections: number;
   /** How long the link to the XML in a courtesy-copy e-mail works. */
   shareLinkTtlSeconds: number;
 }
@@ -128,6 +161,8 @@ export const DEFAULTS = {
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
   WEBHOOK_DISABLE_AFTER_HOURS: '120',
   WEBHOOK_CONCURRENCY: '256',
+  WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'false',
+  SMTP_ALLOW_CLEARTEXT_AUTH: 'false',
   MAIL_FROM: 'Flusso <no-reply@flusso.example>',
   MAIL_OUTBOX_DIR: 'var/mail',
   INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
@@ -135,6 +170,15 @@ export const DEFAULTS = {
   SDI_SANDBOX_DELAYS: '5s,30s',
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
+  FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
+  FLUSSO_HOST_PRODUCTION: 'https://api.flusso.example',
+  MAIL_TIMEOUT_MS: '15000',
+  MAIL_CONNECTIONS: '5',
+  QUEUE_LOCK_DURATION_MS: '10000',
+  QUEUE_STALLED_INTERVAL_MS: '5000',
+  RETENTION_DELIVERED_DAYS: '30',
+  RETENTION_FAILED_DAYS: '90',
+  RETENTION_EVENTS_DAYS: '90',
 } as const;
 
 export class ConfigError extends Error {}
@@ -193,6 +237,15 @@ function redisCluster(raw: string | undefined): RedisClusterSettings | null {
   };
 }
 
+/** A host integrators call, as the portal reads it: unset or empty is the default; an http(s) URL, no trailing slash. */
+function publicHost(env: NodeJS.ProcessEnv, name: 'FLUSSO_HOST_DEVELOPMENT' | 'FLUSSO_HOST_PRODUCTION'): string {
+  const raw = (env[name] || DEFAULTS[name]).replace(/\/+$/, '');
+  if (!URL.canParse(raw) || !['http:', 'https:'].includes(new URL(raw).protocol)) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL such as ${DEFAULTS[name]}`);
+  }
+  return raw;
+}
+
 function trustProxy(raw: string): boolean | string {
   if (raw === 'true') return true;
   if (raw === 'false' || raw === '') return false;
@@ -239,6 +292,7 @@ function webhookSettings(env: NodeJS.ProcessEnv, environment: Environment): Webh
     retrySchedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE ?? DEFAULTS.WEBHOOK_RETRY_SCHEDULE),
     disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_HOURS', 1, 24 * 365) * 3_600_000,
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 1, 10_000),
+    exposeLoopbackResponses: oneOf(env, 'WEBHOOK_EXPOSE_LOOPBACK_RESPONSES', ['true', 'false'] as const) === 'true',
   };
 }
 
@@ -258,6 +312,12 @@ function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): Invo
     sdiChannel: channel,
     sandboxDelaysMs: [delays[0], delays[1]],
   };
+}
+
+function queueSettings(env: NodeJS.ProcessEnv): QueueSettings {
+  const lockDurationMs = integer(env, 'QUEUE_LOCK_DURATION_MS', 1000, 600_000);
+  const stalledIntervalMs = integer(env, 'QUEUE_STALLED_INTERVAL_MS', 500, 600_000);
+  return { lockDurationMs, stalledIntervalMs };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -291,10 +351,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     invoices: invoiceSettings(env, environment),
     mail: {
       smtpUrl: env.SMTP_URL || null,
+      allowCleartextAuth: oneOf(env, 'SMTP_ALLOW_CLEARTEXT_AUTH', ['true', 'false'] as const) === 'true',
       from: env.MAIL_FROM ?? DEFAULTS.MAIL_FROM,
       outboxDir: env.MAIL_OUTBOX_DIR ?? DEFAULTS.MAIL_OUTBOX_DIR,
       retrySchedule: parseSchedule(env.MAIL_RETRY_SCHEDULE ?? DEFAULTS.MAIL_RETRY_SCHEDULE, 'MAIL_RETRY_SCHEDULE'),
       shareLinkTtlSeconds: integer(env, 'SHARE_LINK_TTL_DAYS', 1, 365) * 86_400,
+      timeoutMs: integer(env, 'MAIL_TIMEOUT_MS', 100, 300_000),
+      connections: integer(env, 'MAIL_CONNECTIONS', 1, 100),
+    },
+    queues: queueSettings(env),
+    retention: {
+      deliveredMs: integer(env, 'RETENTION_DELIVERED_DAYS', 1, 3650) * 86_400_000,
+      failedMs: integer(env, 'RETENTION_FAILED_DAYS', 1, 3650) * 86_400_000,
+      eventsMs: integer(env, 'RETENTION_EVENTS_DAYS', 1, 3650) * 86_400_000,
+    },
+    publicHosts: {
+      development: publicHost(env, 'FLUSSO_HOST_DEVELOPMENT'),
+      production: publicHost(env, 'FLUSSO_HOST_PRODUCTION'),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { FreeText } from '../common/validation/free-text.js';
+import { IsEmailAddress } from '../common/validation/email.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsISO31661Alpha2, IsString, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsISO31661Alpha2, IsString, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull, OptionalNullable } from '../common/validation/optional.js';
 
 /** Fields shared by a stored counterpart and a registry lookup result. */
@@ -149,7 +150,7 @@ class CounterpartFieldsDto {
   @OptionalNullable()
   @IsString({ message: 'pec_address must be a string' })
   @MaxLength(256, { message: 'pec_address must be at most 256 characters long' })
-  @IsEmail({}, { message: 'pec_address must be an e-mail address' })
+  @IsEmailAddress({ message: 'pec_address must be an e-mail address' })
   pec_address?: string | null;
 }
 

@@ -7,10 +7,11 @@ import { EventFanOut } from '../webhooks/event-fan-out.js';
 import { WebhookSender } from '../webhooks/webhook-sender.js';
 import { DeliveryEngine } from './delivery-engine.js';
 import { DELIVERY_SENDERS } from './delivery-sender.js';
+import { Retention } from './retention.js';
 
 /**
  * The worker's outbound side: the delivery engine with one sender per channel (webhook HTTP, e-mail), the fan-out of
- * events into webhook deliveries, and the mailer behind its port.
+ * events into webhook deliveries, the mailer behind its port, and the retention sweep of what was sent.
  */
 @Module({
   providers: [
@@ -30,6 +31,7 @@ import { DELIVERY_SENDERS } from './delivery-sender.js';
     { provide: DELIVERY_SENDERS, inject: [WebhookSender, MailSender], useFactory: (...senders: unknown[]) => senders },
     DeliveryEngine,
     EventFanOut,
+    Retention,
   ],
   exports: [PgListener, DeliveryEngine],
 })

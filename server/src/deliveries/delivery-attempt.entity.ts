@@ -1,6 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed'] as const;
+/**
+ * `unknown`: the attempt was cut off, or its worker died, before its outcome was known; the other side may have
+ * received it, and gets it again on the next attempt.
+ */
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'unknown'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** One attempt of a delivery: when, how long, and what the other side answered (the first 1 KB of it). */

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DELIVERY_SENDERS, type ClaimedDelivery, type DeliverySender, type Outcome } from './delivery-sender.js';
+import { DELIVERY_SENDERS, type AttemptResult, type ClaimedDelivery, type DeliverySender, type Outcome } from './delivery-sender.js';
+import type { Channel } from './delivery.entity.js';
 import { Doorbell } from '../common/events/doorbell.js';
 import { PgListener } from '../common/database/pg-listener.js';
 import { nextAttemptDelay } from './retry-schedule.js';
@@ -15,12 +16,24 @@ const CLAIM_BATCH = 500;
 const POLL_MS = 1000;
 /** How often waiting deliveries left behind by a race are looked for. */
 const RELEASE_MS = 5000;
+/** A lease is a channel's longest attempt and this: time to record the attempt, and for a busy process. */
+const LEASE_MARGIN_MS = 10_000;
+/** A delivery not sent this long after it was claimed (the process stalled) is given back instead: its lease may not last. */
+const SEND_WITHIN_MS = LEASE_MARGIN_MS / 2;
+/** The error of an attempt whose worker stopped before recording it. */
+const LOST_ATTEMPT = 'the worker sending it stopped before its outcome was known: the receiver may have it';
 
 /**
  * The delivery core: claims due deliveries from PostgreSQL in batches (FOR UPDATE SKIP LOCKED, so any number of
  * workers share the work and none takes a delivery another holds), sends them concurrently through their channel's
  * sender, and records the attempts in bulk. PostgreSQL is the only record: a claim moves `next_attempt_at` forward by a
  * lease, so a delivery whose worker died is due again when the lease ends, and nothing depends on Redis.
+ *
+ * Each channel is claimed up to its own room (its sender's concurrency) and leased for longer than its longest attempt,
+ * which the engine enforces by cutting an overrunning attempt off (recorded `unknown`). A claim is named (`claim_id`):
+ * a delivery is sent only soon after its claim, its attempt is recorded on the delivery only while the claim still
+ * holds it, and a claim that finds an earlier claim never recorded (its worker died) records that attempt as `unknown`,
+ * so the possible duplicate shows in the delivery's attempts.
  *
  * Order (delivery-order.ts): a delivery behind an earlier one of its document is made `waiting` when fanned out, and
  * is let go when the earlier one's first attempt is recorded, in the same transaction. A fan-out and a recording that
@@ -32,28 +45,32 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger(DeliveryEngine.name);
   private readonly senders: Map<string, DeliverySender>;
   private readonly doorbell = new Doorbell();
-  private readonly leaseMs: number;
+  /** Each channel's lease, in milliseconds. */
+  private readonly leases = new Map<Channel, number>();
   private running = false;
   private loop?: Promise<void>;
-  private inFlight = 0;
+  /** Attempts per channel sent or being recorded; a cut-off attempt counts until its sender lets go of it too. */
+  private readonly inFlight = new Map<Channel, number>();
   /**
    * Deliveries this engine has claimed and not yet recorded. A stalled process (a busy machine) can outlive its lease;
    * it then must not claim its own deliveries a second time, and send them twice, while their first attempt is still
    * being sent or recorded here.
    */
   private readonly held = new Set<string>();
-  private finished: Outcome[] = [];
+  private finished: Array<Outcome & { done: () => void }> = [];
   private recording?: Promise<void>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DELIVERY_SENDERS) senders: DeliverySender[],
     listener: PgListener,
   ) {
     this.senders = new Map(senders.map((sender) => [sender.channel, sender]));
-    // Long enough for an attempt to time out and be recorded; a delivery held longer belonged to a worker that died.
-    this.leaseMs = 2 * config.webhooks.timeoutMs + 5000;
+    for (const sender of senders) {
+      // Long enough for an attempt to be cut off and recorded; a delivery held longer belonged to a worker that died.
+      this.leases.set(sender.channel, sender.attemptLimitMs + LEASE_MARGIN_MS);
+      this.inFlight.set(sender.channel, 0);
+    }
     listener.on(WORK_CHANNELS.deliveries, this.doorbell.ring);
   }
 
@@ -69,7 +86,13 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     this.running = false;
     this.doorbell.ring();
     await this.loop;
-    while (this.inFlight > 0 || this.recording) await (this.recording ?? new Promise((resolve) => setTimeout(resolve, 20)));
+    while (this.busy() > 0 || this.recording) await (this.recording ?? new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+
+  private busy(): number {
+    let total = 0;
+    for (const count of this.inFlight.values()) total += count;
+    return total;
   }
 
   private async run(): Promise<void> {
@@ -81,10 +104,18 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
           released = Date.now();
           await this.releaseStranded();
         }
-        const room = this.config.webhooks.concurrency - this.inFlight;
-        const wanted = Math.min(room, CLAIM_BATCH);
-        const claimed = wanted > 0 ? await this.claim(wanted) : [];
-        for (const delivery of claimed) this.dispatch(delivery);
+        const rooms = new Map<Channel, number>();
+        for (const sender of this.senders.values()) {
+          const room = Math.min(sender.concurrency - this.inFlight.get(sender.channel)!, CLAIM_BATCH);
+          if (room > 0) rooms.set(sender.channel, room);
+        }
+        let wanted = 0;
+        for (const room of rooms.values()) wanted += room;
+        const claimedAt = performance.now();
+        const claimed = wanted > 0 ? await this.claim(rooms) : [];
+        // Claimed too long ago (a stalled process, a slow claim): the lease may end before the attempts do.
+        if (performance.now() - claimedAt > SEND_WITHIN_MS) await this.giveBack(claimed);
+        else for (const delivery of claimed) this.dispatch(delivery);
         backOff = 100;
         if (claimed.length > 0 && claimed.length === wanted) continue;
         await this.doorbell.wait(claimed.length > 0 || wanted === 0 ? POLL_MS : await this.untilNextDue());
@@ -96,14 +127,15 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  /** Claims up to `limit` due deliveries and loads what their senders need, in one transaction. */
-  async claim(limit: number): Promise<ClaimedDelivery[]> {
+  /** Claims due deliveries, up to each channel's room, and loads what their senders need, in one transaction. */
+  async claim(rooms: Map<Channel, number>): Promise<ClaimedDelivery[]> {
+    const claim = randomUUID();
     const rows = await this.db.transaction(async (manager) => {
       // The due deliveries are read in their index's order, and the scan stops at the limit. A queue table's
       // statistics are always behind: believing few deliveries due, the planner would read every due one and sort
       // them, which took half a second per claim with 50,000 deliveries queued.
       await manager.query(`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
-      return this.selectDue(manager, limit);
+      return this.selectDue(manager, rooms, claim);
     });
     const events = new Map<string, NonNullable<ClaimedDelivery['event']>>();
     for (const row of rows) {
@@ -118,6 +150,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     }
     return rows.map((row) => ({
       id: row.id as string,
+      claim,
       channel: row.channel as ClaimedDelivery['channel'],
       attempts: row.attempts as number,
       message: row.message as ClaimedDelivery['message'],
@@ -126,6 +159,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
             id: row.endpoint_id as string,
             integratorId: row.integrator_id as string,
             url: row.url as string,
+            permissions: row.permissions as string[],
             secret: row.secret as string,
             previousSecret: row.previous_secret as string | null,
             previousSecretExpiresAt: row.previous_secret_expires_at as Date | null,
@@ -137,26 +171,39 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     }));
   }
 
-  /** Moves the lease of up to `limit` due deliveries forward, and reads them with their endpoint and event. */
-  private selectDue(manager: EntityManager, limit: number): Promise<Array<Record<string, unknown>>> {
+  /**
+   * Moves the lease of due deliveries forward (up to each channel's room, by the channel's lease) under this claim, and
+   * reads them with their endpoint and event. An earlier claim still on a delivery was never recorded: its attempt is
+   * recorded as `unknown`, not counted in the schedule (the attempt made now is).
+   */
+  private selectDue(manager: EntityManager, rooms: Map<Channel, number>, claim: string): Promise<Array<Record<string, unknown>>> {
+    const params: unknown[] = [claim, [...this.held], LOST_ATTEMPT];
+    const perChannel = [...rooms].map(([channel, room], index) => {
+      params.push(channel, room, this.leases.get(channel));
+      const [name, limit, lease] = [params.length - 2, params.length - 1, params.length];
+      // One ordered scan of the channel's due index per channel, stopping at its room.
+      return `due_${index} AS (SELECT d.id, d.claim_id AS lost_claim, d.claimed_at AS lost_at, $${lease}::int AS lease_ms FROM deliveries d
+                 LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+                WHERE d.status = 'pending' AND NOT d.waiting AND d.next_attempt_at <= now() AND d.channel = $${name}
+                  AND NOT (d.id = ANY($2::uuid[]))
+                  AND (d.endpoint_id IS NULL OR e.enabled)
+                ORDER BY d.next_attempt_at
+                LIMIT $${limit}
+                FOR UPDATE OF d SKIP LOCKED)`;
+    });
     return manager.query(
-      `WITH due AS (
-         SELECT d.id FROM deliveries d
-           LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND NOT d.waiting AND d.next_attempt_at <= now()
-            AND d.channel = ANY($3::text[])
-            AND NOT (d.id = ANY($4::uuid[]))
-            AND (d.endpoint_id IS NULL OR e.enabled)
-          ORDER BY d.next_attempt_at
-          LIMIT $1
-          FOR UPDATE OF d SKIP LOCKED
+      `WITH ${perChannel.join(', ')}, due AS (
+         ${perChannel.map((_, index) => `SELECT * FROM due_${index}`).join(' UNION ALL ')}
+       ), lost AS (
+         INSERT INTO delivery_attempts (delivery_id, attempted_at, outcome, duration_ms, error)
+         SELECT id, coalesce(lost_at, now()), 'unknown', 0, $3 FROM due WHERE lost_claim IS NOT NULL
        ), claimed AS (
-         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => $2::int / 1000.0)
+         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => due.lease_ms / 1000.0), claim_id = $1, claimed_at = now()
            FROM due WHERE d.id = due.id
          RETURNING d.id, d.channel, d.attempts, d.message, d.endpoint_id, d.event_id
        )
        SELECT c.id, c.channel, c.attempts, c.message,
-              e.id AS endpoint_id, e.integrator_id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+              e.id AS endpoint_id, e.integrator_id, e.url, e.permissions, e.secret, e.previous_secret, e.previous_secret_expires_at,
               e.failing_since, e.updated_at,
               ev.id AS event_id, ev.company_id, ev.type,
               -- An event goes to many endpoints: its payload is sent (and parsed) once per claim.
@@ -164,7 +211,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
          FROM claimed c
          LEFT JOIN webhook_endpoints e ON e.id = c.endpoint_id
          LEFT JOIN events ev ON ev.id = c.event_id`,
-      [limit, this.leaseMs, [...this.senders.keys()], [...this.held]],
+      params,
     );
   }
 
@@ -182,30 +229,62 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
   /** How long to sleep when nothing is due: until the next delivery is, at most POLL_MS. */
   private async untilNextDue(): Promise<number> {
     const [{ at }] = await this.db.query(
-      `SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending' AND NOT waiting AND next_attempt_at > now()`,
+      `SELECT min((SELECT min(next_attempt_at) FROM deliveries
+                    WHERE channel = c AND status = 'pending' AND NOT waiting AND next_attempt_at > now())) AS at
+         FROM unnest($1::text[]) AS c`,
+      [[...this.senders.keys()]],
     );
     return at ? Math.min(POLL_MS, (at as Date).getTime() - Date.now() + 5) : POLL_MS;
   }
 
+  /** Sends a claimed delivery, cut off at its channel's attempt limit. */
   private dispatch(delivery: ClaimedDelivery): void {
-    this.inFlight++;
+    const channel = delivery.channel;
+    this.inFlight.set(channel, this.inFlight.get(channel)! + 1);
     this.held.add(delivery.id);
-    const sender = this.senders.get(delivery.channel)!;
+    const sender = this.senders.get(channel)!;
     const attemptedAt = new Date();
-    sender
-      .send(delivery)
-      .catch((error: Error) => ({
-        ok: false,
-        attemptedAt,
-        durationMs: Date.now() - attemptedAt.getTime(),
-        responseStatus: null,
-        responseBody: null,
-        error: error.message,
-      }))
-      .then((result) => {
-        this.finished.push({ delivery, result });
-        this.record();
-      });
+    const failure = (error: string, unknown = false): AttemptResult => ({
+      ok: false,
+      attemptedAt,
+      durationMs: Date.now() - attemptedAt.getTime(),
+      responseStatus: null,
+      responseBody: null,
+      error,
+      unknown,
+    });
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const cutOff = new Promise<AttemptResult>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        resolve(failure(`cut off after ${sender.attemptLimitMs} ms: the receiver may have it`, true));
+      }, sender.attemptLimitMs);
+    });
+    // Counted in flight until both the attempt is recorded and the sender has let go of it.
+    let holds = 2;
+    const letGo = () => {
+      if (--holds === 0) this.inFlight.set(channel, this.inFlight.get(channel)! - 1);
+    };
+    const sent = sender.send(delivery, abort.signal).catch((error: Error) => failure(error.message));
+    void sent.finally(() => {
+      clearTimeout(timer);
+      letGo();
+    });
+    void Promise.race([sent, cutOff]).then((result) => {
+      this.finished.push({ delivery, result, done: letGo });
+      this.record();
+    });
+  }
+
+  /** Gives claimed deliveries back unsent (due at once), those this claim still holds; others find them at the lease's end. */
+  private async giveBack(claimed: ClaimedDelivery[]): Promise<void> {
+    if (claimed.length === 0) return;
+    this.logger.warn(`${claimed.length} deliveries claimed more than ${SEND_WITHIN_MS} ms ago given back unsent`);
+    await this.db.query(`UPDATE deliveries SET next_attempt_at = now(), claim_id = NULL WHERE id = ANY($1::uuid[]) AND claim_id = $2`, [
+      claimed.map((delivery) => delivery.id),
+      claimed[0].claim,
+    ]);
   }
 
   /** Records finished attempts, all that have piled up since the last write, in one transaction. */
@@ -222,8 +301,10 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
         },
       )
       .finally(() => {
-        this.inFlight -= batch.length;
-        for (const { delivery } of batch) this.held.delete(delivery.id);
+        for (const { delivery, done } of batch) {
+          this.held.delete(delivery.id);
+          done();
+        }
         this.recording = undefined;
         this.doorbell.ring();
         this.record();
@@ -245,29 +326,31 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     await this.db.transaction(async (manager) => {
       const [updated]: [Array<{ endpoint_id: string | null; ordering_key: string | null; attempts: number }>] = await manager.query(
         `WITH o AS (
-           SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-             AS o(delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error, status, next_attempt_at)
+           SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::uuid[])
+             AS o(delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error, status, next_attempt_at, claim_id)
             WHERE EXISTS (SELECT 1 FROM deliveries d WHERE d.id = delivery_id)
          ), attempts AS (
+           -- Every attempt made is recorded, even on a delivery another claim holds now: a possible duplicate shows.
            INSERT INTO delivery_attempts (delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error)
            SELECT delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error FROM o
          )
          UPDATE deliveries d
             SET attempts = d.attempts + 1, status = o.status, last_attempt_at = o.attempted_at,
                 next_attempt_at = coalesce(o.next_attempt_at, d.next_attempt_at),
-                completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END
-           FROM o WHERE d.id = o.delivery_id
+                completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END, claim_id = NULL
+           FROM o WHERE d.id = o.delivery_id AND d.claim_id = o.claim_id
          RETURNING d.endpoint_id, d.ordering_key, d.attempts`,
         [
           rows.map((r) => r.id),
           rows.map((r) => r.result.attemptedAt),
-          rows.map((r) => (r.result.ok ? 'succeeded' : 'failed')),
+          rows.map((r) => (r.result.ok ? 'succeeded' : r.result.unknown ? 'unknown' : 'failed')),
           rows.map((r) => Math.round(r.result.durationMs)),
           rows.map((r) => r.result.responseStatus),
           rows.map((r) => r.result.responseBody),
           rows.map((r) => r.result.error),
           rows.map((r) => r.status),
           rows.map((r) => r.next),
+          outcomes.map((o) => o.delivery.claim),
         ],
       );
       // A first attempt made lets the next delivery of its document to the same endpoint go.

@@ -4,6 +4,8 @@ import type { Channel, MailMessage } from './delivery.entity.js';
 /** A delivery claimed by the engine, with what its channel needs to send it (loaded in the claim's one query). */
 export interface ClaimedDelivery {
   id: string;
+  /** The claim that holds it (deliveries.claim_id): the attempt is recorded only while it still does. */
+  claim: string;
   channel: Channel;
   /** Attempts already made in this schedule. */
   attempts: number;
@@ -12,6 +14,8 @@ export interface ClaimedDelivery {
     id: string;
     integratorId: string;
     url: string;
+    /** What the endpoint may receive (webhooks/event-permissions.ts). */
+    permissions: string[];
     secret: string;
     previousSecret: string | null;
     previousSecretExpiresAt: Date | null;
@@ -37,6 +41,8 @@ export interface AttemptResult {
   gone?: boolean;
   /** The other side refused for good (an SMTP 5xx): no retry, the delivery has failed. */
   permanent?: boolean;
+  /** Cut off before it ended: the other side may have received it (recorded as `unknown`, retried as a failure). */
+  unknown?: boolean;
 }
 
 export interface Outcome {
@@ -46,14 +52,18 @@ export interface Outcome {
 
 /**
  * A channel's way out (the port): the engine claims due deliveries, hands each to its channel's sender, and records
- * what came of it. `settle` runs in the transaction that records a batch's attempts, for what follows from them on the
+ * what came of it. A sender bounds its own attempts (its network timeouts) within `attemptLimitMs`. `settle` runs in the transaction that records a batch's attempts, for what follows from them on the
  * channel's side (a webhook endpoint's health).
  */
 export interface DeliverySender {
   readonly channel: Channel;
   /** Waits before each retry, in milliseconds; after the last, the delivery has failed. */
   readonly retrySchedule: readonly number[];
-  send(delivery: ClaimedDelivery): Promise<AttemptResult>;
+  /** The longest an attempt may take: the engine cuts it off (aborting `signal`) past this, and leases for longer. */
+  readonly attemptLimitMs: number;
+  /** Attempts of this channel one worker keeps in flight at once. */
+  readonly concurrency: number;
+  send(delivery: ClaimedDelivery, signal: AbortSignal): Promise<AttemptResult>;
   settle?(manager: EntityManager, outcomes: Outcome[]): Promise<void>;
 }
 

@@ -328,7 +328,9 @@ export function generateDocuments(context: DocumentContext, count: number, maxPa
     const method = counterpart.kind.paymentMethod;
     const payable = !NOT_PAYABLE_STATUSES.includes(documentStatus) && !NOT_PAYABLE_TYPES.includes(scenario.type);
     const incoming = flowsComeIn(draft.scenario);
-    instalments(grossCents, method, random).forEach((cents, index) => {
+    // A self-invoice (TD17) pays the foreign supplier the taxable: its VAT is the company's own reverse charge.
+    const owedCents = scenario.type === 'SELF_INVOICE' ? draft.netCents : grossCents;
+    instalments(owedCents, method, random).forEach((cents, index) => {
       const flowId = randomUUID();
       const expected = addDays(draft.creationDate, counterpart.kind.termsDays + 30 * index);
       const paid = payable && expected <= lastDay && random.chance(incoming ? 0.85 : 0.92);

@@ -149,7 +149,7 @@ describe('document writes', () => {
       expectError(await patch(document.id, { subcategory_id: 'energia' }), 400, 'bad_request', '/subcategory_id', 'subcategory_id must be a uuid or null');
       expectError(await patch(document.id, { subcategory_id: 7 }), 400, 'bad_request', '/subcategory_id');
       expectError(await patch(document.id, { subcategory_id: [energia.id] }), 400, 'bad_request', '/subcategory_id');
-      expectError(await patch(document.id, { subcategory_id: `${energia.id}\u0000` }), 400, 'bad_request', '/subcategory_id');
+      expectError(await patch(document.id, { subcategory_id: `${energia.id}\u0000` }), 422, 'unprocessable_entity', '/subcategory_id', /NUL/);
       expectError(await patch(document.id, {}), 400, 'bad_request', '', 'The body names no member to update; send category_id, subcategory_id or notes.');
       expect(await events(document.id)).toHaveLength(0);
     });

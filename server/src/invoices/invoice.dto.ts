@@ -33,8 +33,8 @@ const invoiceSchema = invoiceJsonSchemas().Invoice;
  */
 export const InvoiceResponseSchema = {
   ...invoiceSchema,
-  description: `${invoiceSchema.description} With \`xml_url\`, the link to its XML file.`,
-  required: [...(invoiceSchema.required ?? []), 'xml_url'],
+  description: `${invoiceSchema.description} With \`xml_url\`, the link to its XML file, and \`signed_file_url\`, the link to the signed file it came in.`,
+  required: [...(invoiceSchema.required ?? []), 'xml_url', 'signed_file_url'],
   properties: {
     ...invoiceSchema.properties,
     xml_url: {
@@ -45,6 +45,14 @@ export const InvoiceResponseSchema = {
         'A link to the XML file that works without an API key until it expires (15 minutes unless configured otherwise); null until the invoice has been sent to the SDI.',
       example:
         'https://api.flusso.example/api/v1/invoice-files/5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c?expires=1775037600&signature=hq1Xr5bq0n0mJ3z8yKQ4T2cW8mFQm9y6XkJpZ7dLw1A',
+    },
+    signed_file_url: {
+      type: 'string',
+      format: 'uri',
+      nullable: true,
+      description:
+        'For an invoice sent as a signed file (`application/pkcs7-mime`, .p7m): a link to that file exactly as received, on the same terms as `xml_url` (whose XML is the one the envelope carries). Null for an invoice sent as XML or JSON, and until the invoice has been sent to the SDI.',
+      example: null,
     },
   },
 };

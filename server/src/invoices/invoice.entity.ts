@@ -23,6 +23,10 @@ export class StoredInvoice {
   @Column('bytea')
   xml: Buffer;
 
+  /** The signed file (CAdES .p7m envelope) exactly as received, when the invoice came signed; `xml` is its content. */
+  @Column('bytea', { nullable: true })
+  signedFile: Buffer | null;
+
   /** The invoice's JSON form (the model's canonical form). */
   @Column('jsonb')
   invoice: Invoice;

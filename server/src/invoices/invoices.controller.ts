@@ -12,12 +12,16 @@ import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './
 import { INVOICE_FILE_PATH } from './invoice-link.js';
 import { parseCreateInvoiceQuery, InvoicesService, RECONCILIATION_IDENTIFIER, type InvoiceBody } from './invoices.service.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { SIGNED_FILE_TYPES } from '../common/http/xml-body.js';
 
-/** The body as the content type says (the XML parser hands over the bytes; app.ts lets only these two types through). */
+/** The body as the content type says (the file parsers hand over the bytes; app.ts lets only these types through). */
 function invoiceBody(request: FastifyRequest): InvoiceBody {
-  if (Buffer.isBuffer(request.body)) return { kind: 'xml', bytes: request.body };
+  const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase() ?? '';
+  const bytes = Buffer.isBuffer(request.body) ? request.body : undefined;
+  if (SIGNED_FILE_TYPES.includes(type)) return { kind: 'signed', bytes: bytes ?? Buffer.alloc(0) };
+  if (bytes) return { kind: 'xml', bytes };
   // An empty XML body reaches no parser: it is an empty file, which the XML reader refuses as such.
-  if (request.headers['content-type']?.toLowerCase().startsWith('application/xml')) return { kind: 'xml', bytes: Buffer.alloc(0) };
+  if (type === 'application/xml') return { kind: 'xml', bytes: Buffer.alloc(0) };
   if (!request.headers['content-type']) {
     throw ApiError.of('bad_request', 'The Content-Type header is missing: send the invoice as application/xml or application/json.');
   }
@@ -39,7 +43,7 @@ export class InvoicesController {
     operationId: 'createInvoice',
     summary: 'Create an e-invoice',
     description:
-      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.",
+      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.",
   })
   @ApiQuery({
     name: 'issue',
@@ -62,7 +66,7 @@ export class InvoicesController {
     description:
       "A sectional of the company (numbering series) that numbers the invoice: its next number goes into `numero` and the document's `number`, and the document shows `sectional_id` and `progressive`. JSON invoices only, without `numero` (or with it empty): an XML file or a JSON `numero` is a 422 `invoice_number_given`. The invoice's date must be in the sectional's year (422 `sectional_year_mismatch`). Numbers are gap-free and unique: one is taken in the transaction that stores the invoice, and a create that fails gives it back. Another company's sectional is a 403, an unknown one a 404.",
   })
-  @ApiConsumes('application/json', 'application/xml')
+  @ApiConsumes('application/json', 'application/xml', 'application/pkcs7-mime')
   @ApiBody({ schema: { $ref: '#/components/schemas/Invoice' }, description: 'One FatturaPA invoice.', examples: INVOICE_EXAMPLES })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
   @ApiErrors(
@@ -74,6 +78,7 @@ export class InvoicesController {
     413,
     415,
     'invalid_invoice',
+    'invalid_signed_file',
     'sdi_check_failed',
     'invoice_number_given',
     'sectional_year_mismatch',
@@ -109,7 +114,7 @@ export class InvoicesController {
     operationId: 'getInvoice',
     summary: 'Get the e-invoice of a document',
     description:
-      'The invoice of an e-invoice document, in its JSON form, with `xml_url`: `null` until the invoice has been sent to the SDI, then a link to the XML file that works without an API key for a limited time (15 minutes unless configured otherwise). Read the invoice again for a fresh link. A document that is not an e-invoice is a 404.',
+      'The invoice of an e-invoice document, in its JSON form, with `xml_url`: `null` until the invoice has been sent to the SDI, then a link to the XML file that works without an API key for a limited time (15 minutes unless configured otherwise); for an invoice sent as a signed file, `signed_file_url` links the envelope (.p7m) exactly as received and `xml_url` the XML it carries. Read the invoice again for a fresh link. A document that is not an e-invoice is a 404.',
   })
   @ApiOkResponse({ schema: InvoiceResponseSchema })
   @ApiErrors(403, 404, ...COMMON_ERRORS)
@@ -123,18 +128,30 @@ export class InvoicesController {
     operationId: 'getInvoiceFile',
     summary: 'Download an invoice XML by its signed link',
     description:
-      'The XML file of an e-invoice, exactly as stored, behind the temporary link that `xml_url` gives. No API key: the link is signed. An expired or altered link is a 403.',
+      'The XML file of an e-invoice, exactly as stored, behind the temporary link that `xml_url` gives, or the signed file (.p7m) as received behind `signed_file_url` (`form=p7m`). No API key: the link is signed. An expired or altered link is a 403.',
     security: [],
   })
   @ApiIdParam('document_id', 'Document id.')
   @ApiQuery({ name: 'expires', required: true, schema: { type: 'integer' }, description: 'When the link stops working (Unix seconds).' })
   @ApiQuery({ name: 'signature', required: true, schema: { type: 'string' }, description: 'The link signature.' })
-  @ApiOkResponse({ description: 'The invoice XML file.', content: { 'application/xml': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiQuery({
+    name: 'form',
+    required: false,
+    schema: { type: 'string', enum: ['p7m'] },
+    description: 'Only in a `signed_file_url`: the signed file (.p7m) exactly as received, instead of the XML it carries.',
+  })
+  @ApiOkResponse({
+    description: 'The invoice XML file, or with `form=p7m` the signed file as received.',
+    content: {
+      'application/xml': { schema: { type: 'string', format: 'binary' } },
+      'application/pkcs7-mime': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
   @ApiErrors(403, 404, 500)
   @Header('cache-control', 'private, no-store')
   async file(@Param('document_id') documentId: string, @Query() query: QueryParams, @Res() reply: FastifyReply) {
     const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-    const { xml, fileName } = await this.invoices.file(documentId, single('expires'), single('signature'));
-    return reply.type('application/xml').header('content-disposition', `attachment; filename="${fileName}"`).send(xml);
+    const { bytes, fileName, contentType } = await this.invoices.file(documentId, single('expires'), single('signature'), single('form'));
+    return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   }
 }

@@ -28,7 +28,8 @@ import {
   type SdiProblem,
 } from './fatturapa/index.js';
 import { StoredInvoice } from './invoice.entity.js';
-import { signInvoiceLink, verifyInvoiceLink } from './invoice-link.js';
+import { signInvoiceLink, verifyInvoiceLink, type InvoiceFileForm } from './invoice-link.js';
+import { openSignedFile } from './signed/signed-file.js';
 import { counterpartFor, insertInvoiceDocument, isDuplicateInvoice, loadSender, loadStoredInvoice, nextProgressivo, type Sender } from './invoice-store.js';
 import { applyProductDefaults, namingProducts, productLines, withProductProblems, type ProductDefaults } from './product-defaults.js';
 
@@ -36,7 +37,9 @@ import { applyProductDefaults, namingProducts, productLines, withProductProblems
 const MAX_ERROR_ITEMS = 100;
 
 /** The body of a create-invoice request, as the content type says it came. */
-export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown };
+/** What create-invoice reads: the XML file, its JSON form, or a signed file (CAdES .p7m) carrying the XML. */
+export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown } | { kind: 'signed'; bytes: Buffer };
+type ReadableBody = Exclude<InvoiceBody, { kind: 'signed' }>;
 
 export interface CreateInvoiceOptions {
   issue: boolean;
@@ -51,7 +54,7 @@ export interface CreateInvoiceOptions {
 }
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
-export type InvoiceResponse = Invoice & { xml_url: string | null };
+export type InvoiceResponse = Invoice & { xml_url: string | null; signed_file_url: string | null };
 
 /** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
 const PROGRESSIVO_PLACEHOLDER = '00000';
@@ -66,16 +69,16 @@ function capped(items: ErrorItem[]): ErrorItem[] {
 }
 
 /** Where a problem is, as the request wrote it: an XML path for XML, a JSON Pointer for JSON ('' for the whole invoice). */
-const pointerOf = (problem: { pointer: string; path: string }, kind: InvoiceBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
+const pointerOf = (problem: { pointer: string; path: string }, kind: ReadableBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
 
-function invalidInvoice(problems: readonly InvoiceProblem[], kind: InvoiceBody['kind']): ApiError {
+function invalidInvoice(problems: readonly InvoiceProblem[], kind: ReadableBody['kind']): ApiError {
   return new ApiError(
     422,
     capped(problems.map((p) => errorItem('invalid_invoice', p.line !== undefined ? `${p.message} (line ${p.line})` : p.message, pointerOf(p, kind)))),
   );
 }
 
-function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind']): ApiError {
+function sdiCheckFailed(problems: readonly SdiProblem[], kind: ReadableBody['kind']): ApiError {
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
 }
 
@@ -83,6 +86,17 @@ function sdiCheckFailed(problems: readonly SdiProblem[], kind: InvoiceBody['kind
 function fileName(company: Sender, progressivo: string): string {
   const vat = (company.vatNumber ?? '').replace(/[\s.-]/g, '').toUpperCase();
   return `${/^[A-Z]{2}/.test(vat) ? vat : `${company.country}${vat}`}_${progressivo}.xml`;
+}
+
+/**
+ * A signed file is opened first (its envelope must hold, signed-file.ts); everything after reads the XML it carries as
+ * if it had been sent alone, and the envelope is kept to be stored and transmitted as received.
+ */
+async function opened(sent: InvoiceBody): Promise<{ body: ReadableBody; signedFile: Buffer | null }> {
+  if (sent.kind !== 'signed') return { body: sent, signedFile: null };
+  const file = await openSignedFile(sent.bytes);
+  if (!file.ok) throw ApiError.of('invalid_signed_file', file.reason);
+  return { body: { kind: 'xml', bytes: file.content }, signedFile: sent.bytes };
 }
 
 /** A reconciliation_identifier: 1 to 140 printable ASCII characters, no space at either end. */
@@ -183,7 +197,8 @@ export class InvoicesService {
    * Creates the document of one invoice, in a transaction of its own or, given `within`, in the caller's (the demo
    * loads its invoices in its own transaction).
    */
-  async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+  async create(companyId: string, sent: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+    const { body, signedFile } = await opened(sent);
     const sectionalId = options.sectionalId ?? null;
     if (sectionalId && body.kind === 'xml') {
       throw ApiError.of(
@@ -226,6 +241,7 @@ export class InvoicesService {
         progressivoInvio: progressivo,
         source: body.kind,
         xml: body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8'),
+        signedFile,
         invoice,
         duplicateKey: duplicateKey(invoice),
         reconciliationIdentifier: options.reconciliationIdentifier,
@@ -235,7 +251,7 @@ export class InvoicesService {
       const facts = {
         status,
         counterpartId: counterpart?.id ?? null,
-        fileName: fileName(company, progressivo),
+        fileName: fileName(company, progressivo) + (signedFile ? '.p7m' : ''),
         sectionalId: taken?.sectionalId ?? null,
         progressive: taken?.progressive ?? null,
       };
@@ -284,19 +300,32 @@ export class InvoicesService {
     const loaded = await loadStoredInvoice(this.db.manager, companyId, document.id);
     if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice.');
     const expires = Math.floor(Date.now() / 1000) + this.config.invoices.linkTtlSeconds;
-    const xmlUrl = loaded.stored.sentAt ? baseUrl + signInvoiceLink(this.config.invoices.linkKey, document.id, expires) : null;
-    return { ...loaded.invoice, xml_url: xmlUrl };
+    const link = (form: InvoiceFileForm) => baseUrl + signInvoiceLink(this.config.invoices.linkKey, document.id, expires, form);
+    const sent = loaded.stored.sentAt !== null;
+    return { ...loaded.invoice, xml_url: sent ? link('xml') : null, signed_file_url: sent && loaded.stored.signedFile ? link('p7m') : null };
   }
 
-  /** The XML behind a signed link, with its file name; refused when the link expired or was altered. */
-  async file(documentId: string, expires: string | undefined, signature: string | undefined): Promise<{ xml: Buffer; fileName: string }> {
-    if (!isUuid(documentId)) throw ApiError.notFound('Invoice');
-    const verdict = verifyInvoiceLink(this.config.invoices.linkKey, documentId, expires, signature, Math.floor(Date.now() / 1000));
+  /** The file behind a signed link (the XML, or the signed file as received), with its name and type; refused when the link expired or was altered. */
+  async file(
+    documentId: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    form: string | undefined,
+  ): Promise<{ bytes: Buffer; fileName: string; contentType: string }> {
+    if (!isUuid(documentId) || (form !== undefined && form !== 'p7m')) throw ApiError.notFound('Invoice');
+    const which: InvoiceFileForm = form ?? 'xml';
+    const verdict = verifyInvoiceLink(this.config.invoices.linkKey, documentId, expires, signature, Math.floor(Date.now() / 1000), which);
     if (verdict === 'expired') throw ApiError.forbidden('This link to the invoice has expired: read the invoice again for a new one.');
     if (verdict === 'invalid') throw ApiError.forbidden('This link to the invoice is not valid: its signature does not match.');
     const stored = await this.db.getRepository(StoredInvoice).findOneBy({ documentId: documentId.toLowerCase() });
     const document = stored && (await this.db.getRepository(Document).findOneBy({ id: stored.documentId }));
     if (!stored || !document || !stored.sentAt) throw ApiError.notFound('Invoice');
-    return { xml: stored.xml, fileName: document.fileName ?? `${document.id}.xml` };
+    const name = document.fileName ?? `${document.id}.xml`;
+    if (which === 'p7m') {
+      if (!stored.signedFile) throw ApiError.notFound('Invoice');
+      return { bytes: stored.signedFile, fileName: name, contentType: 'application/pkcs7-mime' };
+    }
+    // The XML a signed file carries is named as the SDI names the content of `….xml.p7m`.
+    return { bytes: stored.xml, fileName: name.replace(/\.p7m$/, ''), contentType: 'application/xml' };
   }
 }

@@ -4,17 +4,27 @@ import type { AttemptResult, ClaimedDelivery, DeliverySender } from '../deliveri
 import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
 import { MAILER, type MailError, type Mailer } from './mailer.js';
 
-/** The mail channel of the delivery core: sends a delivery's composed message through the mailer port. */
+/**
+ * The mail channel of the delivery core: sends a delivery's composed message through the mailer port, at most
+ * MAIL_CONNECTIONS at once (one per pooled connection, so none waits in the pool's queue), each step of the exchange
+ * bounded by MAIL_TIMEOUT_MS. A message handed to a connection cannot be taken back: an attempt the engine cuts off
+ * ends when its connection's timeout does.
+ */
 @Injectable()
 export class MailSender implements DeliverySender {
   readonly channel = 'mail' as const;
   readonly retrySchedule: readonly number[];
+  readonly attemptLimitMs: number;
+  readonly concurrency: number;
 
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.retrySchedule = config.mail.retrySchedule;
+    // Connecting, the greeting and each reply may each take up to the timeout; a healthy exchange takes far less.
+    this.attemptLimitMs = 2 * config.mail.timeoutMs;
+    this.concurrency = config.mail.connections;
   }
 
   async send(delivery: ClaimedDelivery): Promise<AttemptResult> {

@@ -36,20 +36,31 @@ function toNodemailer(from: string, message: MailMessage) {
 }
 
 /**
- * The nodemailer adapter: SMTP when SMTP_URL is set (a pooled connection, reused between messages); otherwise, on a
+ * The nodemailer adapter: SMTP when SMTP_URL is set (MAIL_CONNECTIONS pooled connections, reused between messages,
+ * each step of the exchange bounded by MAIL_TIMEOUT_MS: a server that stalls fails the attempt); otherwise, on a
  * developer's machine, each message is written as an .eml file to MAIL_OUTBOX_DIR (any mail client opens it) and the
- * path is logged.
+ * path is logged. An SMTP_URL with credentials requires TLS (`smtps://`, or STARTTLS, which nodemailer then insists
+ * on whatever the URL says) unless SMTP_ALLOW_CLEARTEXT_AUTH is true: a server that offers no STARTTLS, or a man in
+ * the middle who strips it, never gets the password.
  */
 export function createMailer(settings: MailSettings): Mailer {
   const logger = new Logger('Mailer');
   if (settings.smtpUrl) {
     const url = new URL(settings.smtpUrl);
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const tlsRequired = (url.username !== '' || url.password !== '') && !settings.allowCleartextAuth;
+    if (tlsRequired) url.searchParams.set('requireTLS', 'true');
+    url.searchParams.set('maxConnections', String(settings.connections));
+    for (const timeout of ['connectionTimeout', 'greetingTimeout', 'socketTimeout', 'dnsTimeout']) url.searchParams.set(timeout, String(settings.timeoutMs));
     const transport = nodemailer.createTransport(url.toString());
     return {
       send: async (message) => {
-        const info = await transport.sendMail(toNodemailer(settings.from, message));
-        return { messageId: info.messageId, response: info.response };
+        try {
+          const info = await transport.sendMail(toNodemailer(settings.from, message));
+          return { messageId: info.messageId, response: info.response };
+        } catch (error) {
+          throw tlsRequired ? withoutTlsReason(error as MailError & { code?: string }) : error;
+        }
       },
       close: () => transport.close(),
     };
@@ -67,4 +78,18 @@ export function createMailer(settings: MailSettings): Mailer {
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * A failure to set up TLS, told as what it is: a configuration to fix, not a refusal of the message, so it has no
+ * reply code and the delivery is retried while the operator fixes it.
+ */
+function withoutTlsReason(error: MailError & { code?: string }): MailError {
+  if (error.code !== 'ETLS' && !/STARTTLS/.test(error.message)) return error;
+  return Object.assign(
+    new Error(
+      `TLS could not be set up with the SMTP server (${error.message}). The SMTP_URL credentials are never sent unencrypted; offer STARTTLS on the server, use smtps://, or set SMTP_ALLOW_CLEARTEXT_AUTH=true.`,
+    ),
+    { response: error.response },
+  );
 }

@@ -373,6 +373,7 @@ const endpoint: WebhookEndpointDto = {
   url: 'https://erp.rossiforniture.it/webhooks/flusso',
   description: 'Gestionale, ambiente di produzione',
   enabled: true,
+  permissions: ['documents:read', 'webhooks:write'],
   disabled_reason: null,
   disabled_at: null,
   failing_since: null,
@@ -503,6 +504,7 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
     value: {
       ...invoice,
       xml_url: `https://api.flusso.example/api/v1/invoice-files/${ID.invoice}?expires=1775037600&signature=hq1Xr5bq0n0mJ3z8yKQ4T2cW8mFQm9y6XkJpZ7dLw1A`,
+      signed_file_url: null,
     },
   },
   getInvoiceFile: { value: invoiceToXml(invoice, { pretty: true }) },

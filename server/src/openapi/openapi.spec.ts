@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import request from 'supertest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createApi } from '../app.js';
+import { loadConfig } from '../config/config.js';
 import { generateOpenApiJson, OPENAPI_FILE } from './generate.js';
 
 describe('the OpenAPI document the portal reads', () => {
@@ -17,6 +20,38 @@ describe('the OpenAPI document the portal reads', () => {
     expect(document.info.version).toBe('1.2.0');
     expect(document.components.securitySchemes.authorization).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     expect(document.servers.map((s: { url: string }) => s.url)).toEqual(['https://api.sandbox.flusso.example/api/v1', 'https://api.flusso.example/api/v1']);
+  });
+
+  it('serves at /api/v1/openapi.json the hosts the portal shows (FLUSSO_HOST_*) as its servers; the file keeps the defaults', async () => {
+    const hosts = { FLUSSO_HOST_DEVELOPMENT: 'http://localhost:3000/', FLUSSO_HOST_PRODUCTION: 'https://api.example.test' };
+    const app = await createApi(loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...hosts }), { preview: true });
+    try {
+      await app.getHttpAdapter().getInstance().ready();
+      const response = await request(app.getHttpServer()).get('/api/v1/openapi.json').expect(200);
+      expect(response.body.servers).toEqual([
+        { url: 'http://localhost:3000/api/v1', description: 'Development (sandbox)' },
+        { url: 'https://api.example.test/api/v1', description: 'Production' },
+      ]);
+    } finally {
+      await app.close();
+    }
+    expect(() => loadConfig({ FLUSSO_HOST_DEVELOPMENT: 'api.example.test' })).toThrow(
+      'FLUSSO_HOST_DEVELOPMENT must be an http:// or https:// URL such as https://api.sandbox.flusso.example',
+    );
+    expect(loadConfig({ FLUSSO_HOST_DEVELOPMENT: '', FLUSSO_HOST_PRODUCTION: 'https://api.example.test//' }).publicHosts).toEqual({
+      development: 'https://api.sandbox.flusso.example',
+      production: 'https://api.example.test',
+    });
+    Object.assign(process.env, hosts);
+    try {
+      expect(JSON.parse(await generateOpenApiJson()).servers.map((s: { url: string }) => s.url)).toEqual([
+        'https://api.sandbox.flusso.example/api/v1',
+        'https://api.flusso.example/api/v1',
+      ]);
+    } finally {
+      delete process.env.FLUSSO_HOST_DEVELOPMENT;
+      delete process.env.FLUSSO_HOST_PRODUCTION;
+    }
   });
 
   it('says null the JSON Schema way: null among the types and in nullable enums, anyOf null beside a reference', async () => {
@@ -53,6 +88,33 @@ describe('the OpenAPI document the portal reads', () => {
     }
   });
 
+  it('gives no member of a request body a default, which openapi-typescript 7 would type as required, and says it in words', async () => {
+    const document = JSON.parse(await generateOpenApiJson());
+    const withDefault: string[] = [];
+    const seen = new Set<object>();
+    const walk = (schema: Record<string, unknown> | undefined, at: string): void => {
+      if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      if (typeof schema.$ref === 'string')
+        return walk(document.components.schemas[schema.$ref.split('/').pop() as string], schema.$ref.split('/').pop() as string);
+      for (const [name, member] of Object.entries((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if ('default' in member) withDefault.push(`${at}.${name}`);
+        walk(member, `${at}.${name}`);
+      }
+      for (const key of ['allOf', 'anyOf', 'oneOf', 'prefixItems'])
+        for (const [i, part] of ((schema[key] ?? []) as Array<Record<string, unknown>>).entries()) walk(part, `${at}/${key}/${i}`);
+      for (const key of ['items', 'additionalProperties']) walk(schema[key] as Record<string, unknown> | undefined, `${at}/${key}`);
+    };
+    for (const item of Object.values(document.paths) as Array<Record<string, { operationId?: string; requestBody?: { content: object } }>>)
+      for (const operation of Object.values(item))
+        for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) walk(media.schema, `${operation.operationId} ${type}`);
+    expect(seen.size).toBeGreaterThan(100);
+    expect(withDefault).toEqual([]);
+    const created = document.components.schemas.WebhookEndpointCreatePayload;
+    expect(created.required).toEqual(['url']);
+    expect(created.properties.enabled.description).toMatch(/ Default: `true`\.$/);
+  });
+
   it('refuses in its parameter schemas the values the API refuses: blank filters, empty sort or expand, a non-ASCII reference', async () => {
     const document = JSON.parse(await generateOpenApiJson());
     const ajv = new Ajv2020({ strict: false });
@@ -77,7 +139,7 @@ describe('the OpenAPI document the portal reads', () => {
         const authenticated = (operation.security ?? document.security).length > 0;
         for (const [status, response] of Object.entries(operation.responses)) {
           expect(response.headers).toMatchObject({ 'x-request-id': ref('RequestId') });
-          if (authenticated && status.startsWith('2'))
+          if (authenticated && (status.startsWith('2') || status === '429'))
             expect(response.headers).toMatchObject({ 'x-ratelimit-limit': ref('RateLimitLimit'), 'x-ratelimit-remaining': ref('RateLimitRemaining') });
           if (status === '429' || status === '503') expect(response.headers).toMatchObject({ 'retry-after': ref('RetryAfter') });
         }

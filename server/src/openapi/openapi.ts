@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiError } from '../common/errors/api-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
@@ -14,10 +15,6 @@ import { documentQueryRefusals } from '../common/validation/query-params.openapi
 import { documentRequestBodies } from '../common/validation/request-bodies.openapi.js';
 
 export const API_VERSION = '1.2.0';
-export const API_HOSTS = {
-  development: 'https://api.sandbox.flusso.example',
-  production: 'https://api.flusso.example',
-} as const;
 export const BASE_PATH = '/api/v1';
 export const SECURITY_SCHEME = 'authorization';
 
@@ -59,8 +56,13 @@ function describePermissions(document: OpenAPIObject): void {
   }
 }
 
-/** The OpenAPI document, generated from the controllers and DTOs: nothing here describes an operation by hand. */
+/**
+ * The OpenAPI document, generated from the controllers and DTOs: nothing here describes an operation by hand. Its
+ * `servers` are the hosts the portal shows (FLUSSO_HOST_DEVELOPMENT, FLUSSO_HOST_PRODUCTION), so the document the API
+ * serves and the portal's copy name the same ones.
+ */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const { publicHosts } = app.get<AppConfig>(APP_CONFIG);
   const builder = new DocumentBuilder()
     .setTitle('Flusso Integration API')
     .setVersion(API_VERSION)
@@ -72,8 +74,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setContact('Flusso developer support', 'https://developers.flusso.example', 'developers@flusso.example')
     // The terms the footer's legal column links: what an integrator agrees to by calling the API.
     .setLicense('Flusso terms of service', 'https://www.flusso.example/termini')
-    .addServer(API_HOSTS.development + BASE_PATH, 'Development (sandbox)')
-    .addServer(API_HOSTS.production + BASE_PATH, 'Production')
+    .addServer(publicHosts.development + BASE_PATH, 'Development (sandbox)')
+    .addServer(publicHosts.production + BASE_PATH, 'Production')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'API key', description: 'An API key: `Authorization: Bearer fls_dev_…`.' }, SECURITY_SCHEME)
     .addSecurityRequirements(SECURITY_SCHEME);
   for (const [name, description] of TAGS) builder.addTag(name, description);

@@ -37,12 +37,13 @@ type HeaderName = keyof typeof HEADERS;
 
 /**
  * Statuses that always carry the rate-limit headers: those that come after the API key was recognised and counted
- * (ApiKeyGuard), successes and the answers of the checks that follow it, and 401, whose headers count failed
- * authentications instead. A 400, 403, 404, 413, 415 or 429 may also come before (a body Fastify refuses to parse,
- * HTTPS required, a path segment longer than any id, a path without a route sent without a key) and a 5xx from
- * anywhere: they carry the headers or not.
+ * (ApiKeyGuard), successes and the answers of the checks that follow it; 401, whose headers count failed
+ * authentications instead; and 429, which is only ever sent by the two limits and names its own (the key's window with
+ * 0 remaining, or the failed authentications allowed). A 400, 403, 404, 413 or 415 may also come before (a body
+ * Fastify refuses to parse, HTTPS required, a path segment longer than any id, a path without a route sent without a
+ * key) and a 5xx from anywhere: they carry the headers or not.
  */
-const WITH_RATE_LIMIT = /^(2..|401|409|422)$/;
+const WITH_RATE_LIMIT = /^(2..|401|409|422|429)$/;
 
 /** The headers an operation's answer with this status always carries. */
 function headersOf(status: string, authenticated: boolean): HeaderName[] {

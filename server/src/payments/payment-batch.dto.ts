@@ -124,7 +124,7 @@ export class PaymentBatchDto {
 @ApiSchema({ name: 'BulkPaymentRow' })
 export class BulkPaymentRowDto {
   @ApiProperty({
-    description: `Who is paid. Transliterated to the SEPA character set (accents dropped, \`&\` → \`+\`…); at most ${SEPA_LIMITS.nameLength} characters after that.`,
+    description: `Who is paid. Transliterated to the SEPA character set (accents dropped, \`&\` → \`+\`, other scripts romanised…); at most ${SEPA_LIMITS.nameLength} characters after that.`,
     example: 'Caseificio Bianchi S.r.l.',
   })
   @IsDefined({ message: 'payee_name is required' })
@@ -162,7 +162,7 @@ export class BulkPaymentRowDto {
 
   @ApiPropertyOptional({
     description:
-      "Your reference for this payment, returned by the payee's bank and on your statement: 1 to 35 characters of the SEPA set, not starting or ending with `/` nor containing `//`, unique within the request. Without it Flusso makes one.",
+      "Your reference for this payment, returned by the payee's bank and on your statement: 1 to 35 characters of the SEPA set, with a letter or digit, not starting or ending with `/` or a space nor containing `//`, unique within the request. Without it Flusso makes one.",
     example: 'FATT-2026-118',
   })
   @OptionalNotNull()

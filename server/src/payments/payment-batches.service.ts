@@ -343,8 +343,13 @@ function preparePayments(body: CreateBulkPaymentDto, flows: ReadonlyMap<string, 
 
     let remittanceInformation: string | null = null;
     if (row.remittance_information !== undefined && row.remittance_information !== null) {
-      remittanceInformation = toSepaText(row.remittance_information) || null;
-      if (remittanceInformation && remittanceInformation.length > SEPA_LIMITS.remittanceLength) {
+      remittanceInformation = toSepaText(row.remittance_information);
+      // Refused like a payee name with nothing left: dropping it would pay without the reference the client sent.
+      if (!/[A-Za-z0-9]/.test(remittanceInformation)) {
+        problems.push(
+          errorItem('unprocessable_entity', 'remittance_information must hold letters or digits of the SEPA character set.', at('remittance_information')),
+        );
+      } else if (remittanceInformation.length > SEPA_LIMITS.remittanceLength) {
         problems.push(
           errorItem(
             'unprocessable_entity',

@@ -13,11 +13,11 @@ export const sectionalList = defineList({
   alias: 'sec',
   filters: {
     id: { column: 'sec.id', type: 'uuid' },
-    year: { column: 'sec.year', type: 'decimal' },
+    year: { column: 'sec.year', type: 'integer' },
     prefix: { column: 'sec.prefix', type: 'string' },
     suffix: { column: 'sec.suffix', type: 'string' },
   },
-  sorts: { year: { column: 'sec.year', type: 'decimal' }, created_at: { column: 'sec.createdAt', type: 'datetime' } },
+  sorts: { year: { column: 'sec.year', type: 'integer' }, created_at: { column: 'sec.createdAt', type: 'datetime' } },
   defaultSort: '-year',
 });
 

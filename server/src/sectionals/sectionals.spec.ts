@@ -70,6 +70,18 @@ describe('sectionals', () => {
     expect(ids(await api.http.get(`${base}?filter[prefix]=L`).set(rossi.auth).expect(200))).toEqual([old.body.id]);
     expect(ids(await api.http.get(`${base}?sort=created_at&filter[year__lt]=2026`).set(rossi.auth).expect(200))).toEqual([old.body.id]);
     expectError(await api.http.get(`${base}?sort=prefix`).set(rossi.auth), 400, 'invalid_query_parameter', '/query/sort');
+    // A year is a whole number: anything else names the parameter, like every other filter value (never the
+    // database's generic refusal).
+    for (const [param, value] of [
+      ['filter[year]', '2026.5'],
+      ['filter[year]', 'abc'],
+      ['filter[year__gte]', '-1'],
+      ['filter[year__in]', '2026,20x6'],
+      ['filter[year]', '99999999999'],
+    ]) {
+      const response = await api.http.get(`${base}?${param}=${value}`).set(rossi.auth);
+      expectError(response, 400, 'invalid_query_parameter', `/query/${param}`, /^year must be a whole number such as 2026, got "/);
+    }
   });
 
   it('pages through the sectionals by year, one at a time, with the cursors it gives', async () => {

@@ -1,6 +1,6 @@
-import { NoNul } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsEmailAddress } from '../common/validation/email.js';
+import { IsDefined, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
 
 /** The most recipients one share may name: a courtesy copy goes to a customer's few addresses, not to a list. */
@@ -24,7 +24,7 @@ export class ShareInvoiceDto {
   @ValidateIf((_object, value) => !Array.isArray(value))
   @IsString({ message: 'to must be an e-mail address or a list of them' })
   @MaxLength(254, { message: 'to must be at most 254 characters long' })
-  @IsEmail({}, { message: 'to must be an e-mail address or a list of them' })
+  @IsEmailAddress({ message: 'to must be an e-mail address or a list of them' })
   to: string | string[];
 
   @ApiProperty({
@@ -36,7 +36,7 @@ export class ShareInvoiceDto {
   @IsDefined({ message: 'reply_to is required' })
   @IsString({ message: 'reply_to must be an e-mail address' })
   @MaxLength(254, { message: 'reply_to must be at most 254 characters long' })
-  @IsEmail({}, { message: 'reply_to must be an e-mail address' })
+  @IsEmailAddress({ message: 'reply_to must be an e-mail address' })
   reply_to: string;
 
   @ApiPropertyOptional({
@@ -48,7 +48,6 @@ export class ShareInvoiceDto {
   })
   @OptionalNotNull()
   @IsString({ message: 'subject must be a string' })
-  @NoNul('subject')
   @MaxLength(200, { message: 'subject must be at most 200 characters long' })
   @Matches(/^[^\r\n]*$/, { message: 'subject must be one line' })
   // A blank subject would send an e-mail without one.
@@ -63,7 +62,6 @@ export class ShareInvoiceDto {
   })
   @OptionalNotNull()
   @IsString({ message: 'body must be a string' })
-  @NoNul('body')
   @MaxLength(10000, { message: 'body must be at most 10000 characters long' })
   body?: string;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../common/validation/email.js';
 import { DataSource } from 'typeorm';
 import { byId, findOwned } from '../common/database/find-owned.js';
 import { ApiError, errorItem } from '../common/errors/api-error.js';
@@ -154,7 +154,7 @@ function checkedRecipients(to: string | string[]): string[] {
   );
   if (malformed.length > 0) throw new ApiError(400, malformed);
   const problems = list.flatMap((address, index) =>
-    address.length <= 254 && isEmail(address) ? [] : [errorItem('unprocessable_entity', 'Each recipient must be an e-mail address.', pointer(index))],
+    address.length <= 254 && isEmailAddress(address) ? [] : [errorItem('unprocessable_entity', 'Each recipient must be an e-mail address.', pointer(index))],
   );
   if (problems.length > 0) throw new ApiError(422, problems);
   const seen = new Set<string>();

@@ -141,7 +141,7 @@ describe('transaction writes', () => {
     const t = await transaction();
     expectError(await patch(t.id, { category_id: 'utenze' }), 400, 'bad_request', '/category_id', 'category_id must be a uuid or null');
     expectError(await patch(t.id, { subcategory_id: 12 }), 400, 'bad_request', '/subcategory_id', 'subcategory_id must be a uuid or null');
-    expectError(await patch(t.id, { category_id: `${utenze.id}\u0000` }), 400, 'bad_request', '/category_id');
+    expectError(await patch(t.id, { category_id: `${utenze.id}\u0000` }), 422, 'unprocessable_entity', '/category_id', /NUL/);
     expectError(await patch(t.id, { category_id: 'x'.repeat(800_000) }), 400, 'bad_request', '/category_id');
     expectError(await patch(t.id, { amount: { amount: '1.00', currency: 'EUR' } }), 400, 'bad_request', '/amount');
     expectError(await patch(t.id, { description: 'x' }), 400, 'bad_request', '/description');

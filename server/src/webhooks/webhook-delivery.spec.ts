@@ -45,6 +45,8 @@ describe('webhook delivery', () => {
       WEBHOOK_RETRY_SCHEDULE: RETRY_SCHEDULE,
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_DISABLE_AFTER_HOURS: '1',
+      // The receivers run on this machine: their answers are shown as to a developer who turned that on.
+      WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'true',
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     };
     api = await startApi(env);

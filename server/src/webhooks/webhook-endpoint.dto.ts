@@ -1,4 +1,3 @@
-import { NoNul } from '../common/validation/free-text.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
@@ -22,6 +21,14 @@ export class WebhookEndpointDto {
 
   @ApiProperty({ description: 'Whether events are sent to the endpoint.', example: true })
   enabled: boolean;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'The permissions of the API key that registered the endpoint or last changed its URL (`*` for an endpoint an operator registered). The endpoint receives only the events they may read: `document.updated` and `document.deleted` need `documents:read` (see Authentication, "Permissions").',
+    example: ['documents:read', 'webhooks:write'],
+  })
+  permissions: string[];
 
   @ApiProperty({
     enum: apiEnumValues(DISABLED_REASONS),
@@ -66,14 +73,12 @@ export class CreateWebhookEndpointDto {
   @ApiProperty({ description: 'The URL that receives events.', example: URL_EXAMPLE, maxLength: 2000 })
   @IsDefined({ message: 'url is required' })
   @IsString({ message: 'url must be a string' })
-  @NoNul('url')
   @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
   url: string;
 
   @ApiPropertyOptional({ description: 'A note of yours.', example: 'ERP production receiver', maxLength: 500, default: '' })
   @OptionalNotNull()
   @IsString({ message: 'description must be a string' })
-  @NoNul('description')
   @MaxLength(500, { message: 'description must be at most 500 characters long' })
   description?: string;
 
@@ -88,14 +93,12 @@ export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional({ description: 'A new URL; checked like a new endpoint.', example: URL_EXAMPLE, maxLength: 2000 })
   @OptionalNotNull()
   @IsString({ message: 'url must be a string' })
-  @NoNul('url')
   @MaxLength(2000, { message: 'url must be at most 2000 characters long' })
   url?: string;
 
   @ApiPropertyOptional({ example: 'ERP production receiver', maxLength: 500 })
   @OptionalNotNull()
   @IsString({ message: 'description must be a string' })
-  @NoNul('description')
   @MaxLength(500, { message: 'description must be at most 500 characters long' })
   description?: string;
 
@@ -121,7 +124,12 @@ export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time', example: '2026-03-02T09:30:01.250Z' })
   attempted_at: string;
 
-  @ApiProperty({ enum: apiEnumValues(ATTEMPT_OUTCOMES), example: 'FAILED' })
+  @ApiProperty({
+    enum: apiEnumValues(ATTEMPT_OUTCOMES),
+    description:
+      '`SUCCEEDED` (your endpoint answered 2xx), `FAILED` (it answered otherwise, or not in time), `UNKNOWN` (the attempt was cut off, or the worker making it stopped, before its outcome was known: your endpoint may have received the event, and receives it again on the next attempt; deduplicate on `webhook-id`).',
+    example: 'FAILED',
+  })
   outcome: Uppercase<AttemptOutcome>;
 
   @ApiProperty({ type: 'integer', minimum: 0, description: 'From sending the request to the end of the answer, in milliseconds.', example: 182 })
@@ -130,7 +138,13 @@ export class WebhookAttemptDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'The status your endpoint answered; null when it did not answer.', example: 500 })
   response_status: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The first 1 KB of the answer body.', example: 'Internal Server Error' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The first 1 KB of the answer body. Null when there was none, and in development for a receiver on a loopback address unless the operator turned that on (`WEBHOOK_EXPOSE_LOOPBACK_RESPONSES`).',
+    example: 'Internal Server Error',
+  })
   response_body: string | null;
 
   @ApiProperty({

@@ -32,6 +32,17 @@ export class WebhookEndpoint {
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   disabledAt: Date | null;
 
+  /**
+   * The permissions of the API key that registered the endpoint or last changed its URL (`*` when an operator did):
+   * the endpoint receives only the events they may read (event-permissions.ts).
+   */
+  @Column('text', { array: true })
+  permissions: string[];
+
+  /** The API key that registered the endpoint or last changed its URL; null when an operator did, or before 2026-11. */
+  @Column('uuid', { nullable: true })
+  apiKeyId: string | null;
+
   @Column('text')
   secret: string;
 

@@ -16,7 +16,12 @@ import {
 import { webhookDeliveryList, webhookEndpointList, WebhookEndpointsService, type EndpointScope } from './webhook-endpoints.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
-const scopeOf = (auth: AuthContext): Required<EndpointScope> => ({ integratorId: auth.integratorId, environment: auth.environment });
+const scopeOf = (auth: AuthContext): Required<EndpointScope> => ({
+  integratorId: auth.integratorId,
+  environment: auth.environment,
+  keyId: auth.keyId,
+  permissions: auth.permissions,
+});
 
 @ApiTags('Webhooks')
 @Controller('webhook-endpoints')
@@ -42,7 +47,7 @@ export class WebhookEndpointsController {
     operationId: 'createWebhookEndpoint',
     summary: 'Create a webhook endpoint',
     description:
-      'Registers a URL that receives the `document.updated` and `document.deleted` events of every company the integrator is granted, signed as Standard Webhooks. The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.',
+      "Registers a URL that receives the `document.updated` and `document.deleted` events of every company the integrator is granted, signed as Standard Webhooks. The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.\n\nThe events carry whole documents, so the key also needs `documents:read` (403 `insufficient_permission` naming it otherwise). The endpoint records the key's permissions (`permissions`) and receives only the events they may read.",
   })
   @ApiBody({ type: CreateWebhookEndpointDto })
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretDto, description: 'Created; store `secret` now.' })
@@ -67,7 +72,7 @@ export class WebhookEndpointsController {
     operationId: 'updateWebhookEndpoint',
     summary: 'Update a webhook endpoint',
     description:
-      'Changes the URL, the description or `enabled`. `{"enabled": true}` re-enables an endpoint that Flusso disabled (after a 410 Gone, or after failing for days) and resumes its pending deliveries at once; events that occurred while it was disabled were not queued for it (replay them).',
+      'Changes the URL, the description or `enabled`. `{"enabled": true}` re-enables an endpoint that Flusso disabled (after a 410 Gone, or after failing for days) and resumes its pending deliveries at once; events that occurred while it was disabled were not queued for it (replay them).\n\nA new `url` is a new registration: the key also needs `documents:read` (403 `insufficient_permission` otherwise), and the endpoint takes the key\'s permissions as its `permissions`.',
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiBody({ type: UpdateWebhookEndpointDto })
@@ -99,7 +104,7 @@ export class WebhookEndpointsController {
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the signing secret',
     description:
-      'Creates a new signing secret, shown only in this answer. For 24 hours every request carries two signatures in `webhook-signature`, one with each secret, so your receiver can switch to the new one without refusing an event.',
+      'Creates a new signing secret, shown only in this answer. For 24 hours every request carries two signatures in `webhook-signature`, one with each secret, so your receiver can switch to the new one without refusing an event.\n\nThe key also needs the read permission of the events the endpoint receives (`documents:read`), else 403 `insufficient_permission`.',
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiOkResponse({ type: WebhookEndpointWithSecretDto, description: 'The endpoint with its new secret.' })
@@ -129,12 +134,12 @@ export class WebhookEndpointsController {
     operationId: 'replayWebhookEvent',
     summary: 'Send an event again',
     description:
-      'Queues an event for the endpoint again, with a new schedule of attempts and the same `webhook-id`: after it failed, or to catch up after the endpoint was disabled. A delivery still pending is left as it is. The event must belong to a company the integrator is granted.',
+      'Queues an event for the endpoint again, with a new schedule of attempts and the same `webhook-id`: after it failed, or to catch up after the endpoint was disabled. A delivery still pending is left as it is. The event must belong to a company the integrator is granted.\n\nThe key also needs the read permission of the event (`documents:read` for `document.*`), else 403 `insufficient_permission`; an endpoint whose `permissions` may not read it is answered 409 `conflict`.',
   })
   @ApiIdParam('id', 'Webhook endpoint id.')
   @ApiBody({ type: ReplayEventDto })
   @ApiResponse({ status: 202, type: WebhookDeliveryDto, description: 'Queued; the delivery as it now is.' })
-  @ApiErrors(400, 'insufficient_permission', 404, 413, 415, ...COMMON_ERRORS)
+  @ApiErrors(400, 'insufficient_permission', 404, 'conflict', 413, 415, ...COMMON_ERRORS)
   replay(@CurrentAuth() auth: AuthContext, @Param('id') id: string, @Body() body: ReplayEventDto) {
     return this.endpoints.replay(scopeOf(auth), id, body.event_id);
   }

@@ -23,6 +23,8 @@ import { Integrator } from '../integrators/integrator.entity.js';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { encryptSecret, generateSecret } from './webhook-secrets.js';
 import { checkUrl, UrlNotAllowedError } from './url-guard.js';
+import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
+import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives } from './event-permissions.js';
 
 export const webhookEndpointList = defineList({
   alias: 'e',
@@ -47,11 +49,18 @@ export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 /**
  * Whose endpoints a caller may act on: an API key's integrator in the API's environment, or (an operator at the CLI)
  * any endpoint. An endpoint outside the scope is not found, so nothing is learnt about other integrators' endpoints.
+ * `permissions` are the API key's (event-permissions.ts); an operator's scope has none and may do anything.
  */
 export interface EndpointScope {
   integratorId?: string;
   environment?: Environment;
+  keyId?: string;
+  permissions?: ReadonlySet<string>;
 }
+
+/** What registering an endpoint, or pointing it to a new URL, needs: the read permission of every event type it receives. */
+const ALL_EVENT_PERMISSIONS = [...new Set(Object.values(EVENT_PERMISSIONS))];
+const EVENT_LIST = Object.keys(EVENT_PERMISSIONS).join(' and ');
 
 export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
   return {
@@ -59,6 +68,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
     url: endpoint.url,
     description: endpoint.description,
     enabled: endpoint.enabled,
+    permissions: ALL_PERMISSIONS.filter((p) => endpoint.permissions.includes(p)),
     disabled_reason: endpoint.disabledReason && apiEnum(endpoint.disabledReason),
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     failing_since: endpoint.failingSince?.toISOString() ?? null,
@@ -79,22 +89,30 @@ export class WebhookEndpointsService {
 
   async list(scope: Required<EndpointScope>, params: QueryParams): Promise<Page<WebhookEndpointDto>> {
     const query = parseListQuery(params, webhookEndpointList);
-    const base = this.db.getRepository(WebhookEndpoint).createQueryBuilder('e').where('e.integratorId = :integratorId AND e.environment = :environment', scope);
+    const base = this.db
+      .getRepository(WebhookEndpoint)
+      .createQueryBuilder('e')
+      .where('e.integratorId = :integratorId AND e.environment = :environment', { integratorId: scope.integratorId, environment: scope.environment });
     const { rows, cursor } = await fetchPage(base, webhookEndpointList, query);
     return page(rows.map(presentEndpoint), cursor, query.pageSize);
   }
 
   /** Every endpoint of an integrator (or of all), oldest first: the operator's list. */
-  async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment }>> {
+  async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment; api_key_id: string | null }>> {
     if (integratorId !== undefined && !isUuid(integratorId)) throw ApiError.of('bad_request', `Integrator id "${integratorId}" is not a uuid.`);
     const endpoints = await this.db.getRepository(WebhookEndpoint).find({
       where: integratorId ? { integratorId: integratorId.toLowerCase() } : {},
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment }));
+    return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment, api_key_id: e.apiKeyId }));
   }
 
-  async create(owner: Required<EndpointScope>, body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>): Promise<WebhookEndpointWithSecretDto> {
+  /** Registers an endpoint for the key's integrator; the key must be able to read what the endpoint will receive. */
+  async create(
+    owner: Required<Pick<EndpointScope, 'integratorId' | 'environment'>> & Pick<EndpointScope, 'keyId' | 'permissions'>,
+    body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>,
+  ): Promise<WebhookEndpointWithSecretDto> {
+    this.mayRegister(owner);
     if (!isUuid(owner.integratorId) || !(await this.db.getRepository(Integrator).existsBy({ id: owner.integratorId.toLowerCase() }))) {
       throw ApiError.of('not_found', `No integrator has the id ${owner.integratorId}.`);
     }
@@ -105,8 +123,10 @@ export class WebhookEndpointsService {
       integratorId: owner.integratorId.toLowerCase(),
       environment: owner.environment,
       url,
-      description: body.description?.trim() ?? '',
+      description: body.description ?? '',
       enabled,
+      permissions: this.recordedPermissions(owner),
+      apiKeyId: owner.keyId ?? null,
       disabledReason: enabled ? null : 'requested',
       disabledAt: enabled ? null : new Date(),
       secret: encryptSecret(secret, this.settings.webhooks.secretKey),
@@ -123,23 +143,27 @@ export class WebhookEndpointsService {
 
   /**
    * Changes the URL, the description or the enabled flag. Enabling an endpoint (also one Flusso disabled) clears its
-   * failure record and resumes its pending deliveries at once.
+   * failure record and resumes its pending deliveries at once. A new URL is a new registration: it needs what creating
+   * an endpoint needs, and the endpoint takes the permissions of the key that sent it.
    */
   async update(scope: EndpointScope, id: string, changes: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
     if (changes.url === undefined && changes.description === undefined && changes.enabled === undefined) {
       throw ApiError.of('bad_request', 'The body names no member to update; send url, description or enabled.');
     }
     const found = await this.find(this.db.manager, scope, id);
+    if (changes.url !== undefined) this.mayRegister(scope);
     const url = changes.url === undefined ? undefined : await this.checkedUrl(changes.url, found.environment);
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, found.id, true);
-      if (url !== undefined) endpoint.url = url;
-      if (changes.description !== undefined) endpoint.description = changes.description.trim();
+      if (url !== undefined) Object.assign(endpoint, { url, permissions: this.recordedPermissions(scope), apiKeyId: scope.keyId ?? null });
+      if (changes.description !== undefined) endpoint.description = changes.description;
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
-        await manager.query(`UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending'`, [
-          endpoint.id,
-        ]);
+        // A delivery a worker holds keeps its lease: made due now, a second worker would send it too.
+        await manager.query(
+          `UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending' AND claim_id IS NULL`,
+          [endpoint.id],
+        );
         await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
       } else if (changes.enabled === false && endpoint.enabled) {
         Object.assign(endpoint, { enabled: false, disabledReason: 'requested', disabledAt: new Date() });
@@ -164,6 +188,9 @@ export class WebhookEndpointsService {
     const secret = generateSecret();
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, id, true);
+      // The secret signs every event the endpoint receives: whoever holds it must be able to read them.
+      const missing = scope.permissions && missingPermission(scope.permissions, permissionsOfEventsReceived(new Set(endpoint.permissions)));
+      if (missing) throw ApiError.insufficientPermission(missing, 'the secret signs the events this endpoint receives, which carry what it reads');
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
       endpoint.secret = encryptSecret(secret, this.settings.webhooks.secretKey);
@@ -187,6 +214,11 @@ export class WebhookEndpointsService {
   async replay(scope: EndpointScope, id: string, eventId: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(this.db.manager, scope, id);
     if (!isUuid(eventId)) throw ApiError.notFound('Event', '/event_id');
+    const [event]: Array<{ type: string }> = await this.db.query(
+      `SELECT ev.type FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $1 WHERE ev.id = $2`,
+      [endpoint.integratorId, eventId.toLowerCase()],
+    );
+    if (event) this.mayReplay(scope, endpoint, event.type);
     const deliveryId = await this.db.transaction(async (manager) => {
       const rows: Array<{ id: string }> = await manager.query(
         `INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at)
@@ -248,6 +280,32 @@ export class WebhookEndpointsService {
         })),
       };
     });
+  }
+
+  /** A key may point an endpoint to a URL only if it may read every event the endpoint would receive there. */
+  private mayRegister(scope: EndpointScope): void {
+    const missing = scope.permissions && missingPermission(scope.permissions, ALL_EVENT_PERMISSIONS);
+    if (missing) throw ApiError.insufficientPermission(missing, `an endpoint receives the ${EVENT_LIST} events, which carry documents in full`);
+  }
+
+  /** An event is sent again only to an endpoint that receives its type, at the request of a key that may read it. */
+  private mayReplay(scope: EndpointScope, endpoint: WebhookEndpoint, type: string): void {
+    const needed = (EVENT_PERMISSIONS as Record<string, (typeof ALL_EVENT_PERMISSIONS)[number]>)[type];
+    if (scope.permissions && (!needed || !receives(scope.permissions, type))) {
+      throw ApiError.insufficientPermission(needed ?? '*', `the event ${type} carries what it reads`);
+    }
+    if (!receives(new Set(endpoint.permissions), type)) {
+      throw ApiError.of(
+        'conflict',
+        `Endpoint ${endpoint.id} does not receive ${type} events: the key that registered it, or last changed its URL, may not read them (${needed}). Change its URL with a key that may, then replay.`,
+        '/event_id',
+      );
+    }
+  }
+
+  /** The permissions an endpoint records for the key that registers it or changes its URL; an operator's are `*`. */
+  private recordedPermissions(scope: EndpointScope): string[] {
+    return scope.permissions ? ALL_PERMISSIONS.filter((p) => scope.permissions!.has(p)) : ['*'];
   }
 
   private async checkedUrl(raw: string, environment: Environment): Promise<string> {

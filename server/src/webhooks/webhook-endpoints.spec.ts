@@ -25,8 +25,10 @@ describe('webhook endpoints', () => {
     expect(created.body).toEqual({
       id: expect.any(String),
       url: 'http://127.0.0.1:4000/hooks',
-      description: 'ERP',
+      // Stored as sent (text in, text out): spaces included.
+      description: ' ERP ',
       enabled: true,
+      permissions: ['*'],
       disabled_reason: null,
       disabled_at: null,
       failing_since: null,
@@ -159,6 +161,9 @@ describe('webhook endpoints in production', () => {
     expectError(await create('https://192.168.1.20/hooks'), 422, 'webhook_url_not_allowed', '/url', /private/);
     expectError(await create('https://100.64.0.1/hooks'), 422, 'webhook_url_not_allowed', '/url', /carrierGradeNat/);
     expectError(await create('https://[fe80::1]/hooks'), 422, 'webhook_url_not_allowed', '/url', /linkLocal/);
+    // IPv4-compatible IPv6 addresses are judged as the IPv4 address they carry.
+    expectError(await create('https://[::127.0.0.1]/'), 422, 'webhook_url_not_allowed', '/url', /carries the IPv4 address 127\.0\.0\.1, a loopback/);
+    expectError(await create('https://[::a9fe:a9fe]/'), 422, 'webhook_url_not_allowed', '/url', /carries the IPv4 address 169\.254\.169\.254, a linkLocal/);
     expectError(await create('https://no-such-host.invalid/hooks'), 422, 'webhook_url_not_allowed', '/url', /does not resolve/);
     expect((await create('https://93.184.215.14/hooks')).status).toBe(201);
   });

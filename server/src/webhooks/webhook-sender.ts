@@ -7,7 +7,9 @@ import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
 import { parseRetryAfter } from '../deliveries/retry-schedule.js';
 import { API_VERSION } from '../openapi/openapi.js';
 import { disabledEndpointNotice } from './endpoint-notice.js';
-import { checkUrlShape, guardedLookup, UrlNotAllowedError } from './url-guard.js';
+import { isIP } from 'node:net';
+import { checkUrlShape, guardedLookup, hostOf, isLoopback, LoopbackAddressError, type Reach, UrlNotAllowedError } from './url-guard.js';
+import { EVENT_PERMISSIONS, receives } from './event-permissions.js';
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
 
 export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
@@ -20,30 +22,42 @@ const BODY_DRAIN_LIMIT = 64 * 1024;
  * The webhook channel: signs each event as Standard Webhooks and POSTs it over pooled keep-alive connections
  * (undici), redirects not followed, each attempt bounded by WEBHOOK_TIMEOUT_MS. Connections are opened through the
  * SSRF guard's lookup, so a socket only ever reaches an address that was checked when it was opened.
+ *
+ * Development also reaches loopback receivers, through a pool of its own whose sockets reach nothing else: an answer
+ * that came through it is from the worker's own machine (another service there, if the sandbox is hosted), so its
+ * body and redirect target are not kept unless WEBHOOK_EXPOSE_LOOPBACK_RESPONSES is true. A host name goes to the
+ * public pool first and, when it resolves to loopback, to the loopback one, each pool checking at connect time.
  */
 @Injectable()
 export class WebhookSender implements DeliverySender, OnApplicationShutdown {
   readonly channel = 'webhook' as const;
   readonly retrySchedule: readonly number[];
+  /** WEBHOOK_TIMEOUT_MS bounds the whole request (below); the engine's cut-off is only a safety net past it. */
+  readonly attemptLimitMs: number;
+  readonly concurrency: number;
   private readonly logger = new Logger(WebhookSender.name);
-  private readonly agent: Agent;
+  private readonly agents: Record<Reach, Agent>;
   /** Decrypted signing keys per endpoint, valid while the endpoint row is unchanged. */
   private readonly keys = new Map<string, { stamp: number; current: Buffer; previous: Buffer | null }>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.retrySchedule = config.webhooks.retrySchedule;
+    this.attemptLimitMs = config.webhooks.timeoutMs + 1000;
+    this.concurrency = config.webhooks.concurrency;
     const timeout = config.webhooks.timeoutMs;
-    this.agent = new Agent({
-      connect: { lookup: guardedLookup(config.environment), timeout },
-      connections: 64,
-      keepAliveTimeout: 30_000,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-    });
+    const agent = (reach: Reach) =>
+      new Agent({
+        connect: { lookup: guardedLookup(config.environment, reach), timeout },
+        connections: 64,
+        keepAliveTimeout: 30_000,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+    this.agents = { public: agent('public'), loopback: agent('loopback') };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.agent.close();
+    await Promise.all(Object.values(this.agents).map((agent) => agent.close()));
   }
 
   /** The request body: the event as the portal documents it (`id`, `event`, `company_id`, `data`). */
@@ -90,6 +104,12 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
       error,
     });
     const event = delivery.event!;
+    // The fan-out and replays already keep such deliveries out; this holds for any queued before the endpoint's
+    // permissions were recorded.
+    if (!receives(new Set(delivery.endpoint!.permissions), event.type)) {
+      const needed = (EVENT_PERMISSIONS as Record<string, string | undefined>)[event.type] ?? 'a known event type';
+      return { ...failed(`refused: the endpoint's permissions do not include ${needed}, which ${event.type} needs`), permanent: true };
+    }
     let url: URL;
     try {
       // The URL was checked when registered; the scheme and a literal address are checked again (the rules may be
@@ -100,10 +120,11 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     }
     const body = WebhookSender.body(event);
     const timestamp = Math.floor(attemptedAt.getTime() / 1000);
-    try {
-      const response = await request(url, {
+    const signal = AbortSignal.timeout(this.config.webhooks.timeoutMs);
+    const post = (reach: Reach) =>
+      request(url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.agents[reach],
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
@@ -112,19 +133,37 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
           'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
         },
         body,
-        signal: AbortSignal.timeout(this.config.webhooks.timeoutMs),
+        // Ends the whole request (connecting, headers, body) before the engine's cut-off, whose signal is not needed.
+        signal,
       });
+    const host = hostOf(url);
+    const development = this.config.environment === 'development';
+    let reach: Reach = development && isIP(host) && isLoopback(host) ? 'loopback' : 'public';
+    try {
+      let response: Awaited<ReturnType<typeof post>>;
+      try {
+        response = await post(reach);
+      } catch (error) {
+        const cause = error as Error & { cause?: Error };
+        if (!development || reach === 'loopback' || !(cause instanceof LoopbackAddressError || cause.cause instanceof LoopbackAddressError)) throw error;
+        reach = 'loopback';
+        response = await post(reach);
+      }
       const excerpt = await readExcerpt(response.body);
+      // What a service on the worker's own machine answers is not shown to whoever registered the endpoint.
+      const shown = reach === 'public' || this.config.webhooks.exposeLoopbackResponses;
       const status = response.statusCode;
       const result: AttemptResult = {
         ok: status >= 200 && status < 300,
         attemptedAt,
         durationMs: performance.now() - started,
         responseStatus: status,
-        responseBody: excerpt,
+        responseBody: shown ? excerpt : null,
         error: null,
       };
-      if (status >= 300 && status < 400) result.error = `redirect not followed${response.headers.location ? ` (to ${String(response.headers.location)})` : ''}`;
+      if (status >= 300 && status < 400) {
+        result.error = `redirect not followed${shown && response.headers.location ? ` (to ${String(response.headers.location)})` : ''}`;
+      }
       if (status === 410) result.gone = true;
       if (status === 429 || status === 503) result.retryAfterMs = parseRetryAfter(response.headers['retry-after'], attemptedAt.getTime());
       return result;

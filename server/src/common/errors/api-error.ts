@@ -57,11 +57,14 @@ export class ApiError extends Error {
     return ApiError.of('not_found', `${what} was not found.`, pointer);
   }
 
-  /** 403 for a key that lacks the permission a call needs, naming it. */
-  static insufficientPermission(permission: string): ApiError {
+  /** 403 for a key that lacks the permission a call needs, naming it, and saying `because` when the route does not. */
+  static insufficientPermission(permission: string, because?: string): ApiError {
     const enough =
       permission === '*' ? '*' : permission.endsWith(':read') ? `${permission}, ${permission.replace(/:read$/, ':write')} or *` : `${permission} or *`;
-    const item = errorItem('insufficient_permission', `This call needs the permission ${permission}, which this API key lacks; use a key with ${enough}.`);
+    const item = errorItem(
+      'insufficient_permission',
+      `This call needs the permission ${permission}, which this API key lacks${because ? ` (${because})` : ''}; use a key with ${enough}.`,
+    );
     return new ApiError(ERROR_CODES.insufficient_permission.status, [{ ...item, required_permission: permission }]);
   }
 

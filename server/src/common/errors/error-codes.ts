@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: 'Payload too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   unprocessable_entity: { status: 422, title: 'Unprocessable entity' },
+  invalid_signed_file: { status: 422, title: 'Invalid signed file' },
   reconciliation_exists: { status: 422, title: 'Reconciliation already exists' },
   currency_mismatch: { status: 422, title: 'Currency mismatch' },
   transaction_fully_reconciled: { status: 422, title: 'Transaction fully reconciled' },

@@ -39,6 +39,8 @@ export interface ListQuery {
 /** A datetime filter value: an ISO 8601 date-time, or a date (its midnight UTC). */
 export const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 export const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
+/** An integer filter value: digits only, few enough for a PostgreSQL integer column (a year, a count). */
+export const INTEGER = /^\d{1,9}$/;
 
 /** One query parameter as a single string; repeating a parameter is ambiguous and refused. */
 function single(query: QueryParams, name: string): string | undefined {
@@ -71,6 +73,9 @@ function parseValue(raw: string, spec: FieldSpec, param: string, field: string):
       return new Date(raw.length === 10 ? `${raw}T00:00:00Z` : raw).toISOString();
     case 'decimal':
       if (!DECIMAL.test(raw)) throw ApiError.badQuery(param, `${field} must be a non-negative decimal such as 120.50, got "${raw}".`);
+      return raw;
+    case 'integer':
+      if (!INTEGER.test(raw)) throw ApiError.badQuery(param, `${field} must be a whole number such as 2026, got "${raw}".`);
       return raw;
     case 'string':
       return raw;

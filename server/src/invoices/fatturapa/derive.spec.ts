@@ -107,7 +107,8 @@ describe('the document derived from an invoice', () => {
         gross_amount: eur('122.00'),
         vat_amount: eur('22.00'),
         counterpart: expect.objectContaining({ country: 'US' }),
-        flows: [flow('122.00', '2020-12-01', null)],
+        // The US supplier is paid the taxable amount; the 22.00 of VAT is the company's own reverse charge.
+        flows: [flow('100.00', '2020-12-01', null)],
       },
     ],
     [
@@ -118,7 +119,8 @@ describe('the document derived from an invoice', () => {
         type: 'PARCEL',
         gross_amount: eur('1026.74'),
         vat_amount: eur('356.40'),
-        flows: [flow('500.00', '2023-03-02', 'TRANSFER'), flow('544.40', '2023-04-02', 'TRANSFER')],
+        // Payment details of 1,044.40 for a total of 1,026.74: the last instalment is cut to what is left.
+        flows: [flow('500.00', '2023-03-02', 'TRANSFER'), flow('526.74', '2023-04-02', 'TRANSFER')],
       },
     ],
     [
@@ -218,6 +220,57 @@ describe('the document derived from an invoice', () => {
     expect(payments('6.10', '6.10')).toEqual([flow('6.10', '2015-01-30', 'TRANSFER')]);
     // Two instalments of one due date that add up to the total stay two flows.
     expect(payments('3.05', '3.05')).toEqual([flow('3.05', '2015-01-30', 'TRANSFER'), flow('3.05', '2015-01-30', 'TRANSFER')]);
+  });
+
+  it('never derives flows above the gross amount: payment details beyond it are cut in due order', () => {
+    const invoice = invoiceOf('IT01234567890_FPR01.xml');
+    const detail = invoice.fattura_elettronica_body[0].dati_pagamento![0].dettaglio_pagamento[0];
+    const payments = (...details: [string, string][]) => {
+      const copy = JSON.parse(JSON.stringify(invoice)) as Invoice;
+      copy.fattura_elettronica_body[0].dati_pagamento![0].dettaglio_pagamento = details.map(([importo_pagamento, data_scadenza_pagamento]) => ({
+        ...detail,
+        importo_pagamento,
+        data_scadenza_pagamento,
+      }));
+      return deriveDocument(copy, { vat_number: 'IT01234567890' }).flows;
+    };
+    // One detail larger than the 6.10 gross (a stamp duty charged in the payment only, say).
+    expect(payments(['8.10', '2015-01-30'])).toEqual([flow('6.10', '2015-01-30', 'CASH')]);
+    // Written out of order: the earlier due dates are kept whole, the later ones cut or dropped.
+    expect(payments(['4.00', '2015-03-30'], ['4.00', '2015-01-30'], ['1.00', '2015-04-30'])).toEqual([
+      flow('2.10', '2015-03-30', 'CASH'),
+      flow('4.00', '2015-01-30', 'CASH'),
+    ]);
+    // Details that add up are kept as written.
+    expect(payments(['4.00', '2015-01-30'], ['2.10', '2015-02-28'])).toEqual([flow('4.00', '2015-01-30', 'CASH'), flow('2.10', '2015-02-28', 'CASH')]);
+  });
+
+  it('follows each type rule: reverse-charge purchases from abroad pay the taxable, VAT integrations and own use pay nothing', () => {
+    const invoice = invoiceOf('IT01234567890_FPR01.xml');
+    const body = invoice.fattura_elettronica_body[0];
+    const derive = (tipo: string, withPayments: boolean) => {
+      const copy = JSON.parse(JSON.stringify(invoice)) as Invoice;
+      copy.fattura_elettronica_body[0].dati_generali.dati_generali_documento.tipo_documento =
+        tipo as Invoice['fattura_elettronica_body'][0]['dati_generali']['dati_generali_documento']['tipo_documento'];
+      if (!withPayments) delete copy.fattura_elettronica_body[0].dati_pagamento;
+      return deriveDocument(copy, { vat_number: '09876543210' }).flows.map((f) => f.amount.amount);
+    };
+    expect(body.dati_beni_servizi.dati_riepilogo.map((r) => [r.imponibile_importo, r.imposta])).toEqual([['5.00', '1.10']]);
+    for (const tipo of ['TD17', 'TD18', 'TD19']) {
+      expect({ tipo, flows: derive(tipo, false) }).toEqual({ tipo, flows: ['5.00'] });
+      // A payment detail of the gross is cut to the taxable: the supplier is never paid the self-assessed VAT.
+      expect({ tipo, flows: derive(tipo, true) }).toEqual({ tipo, flows: ['5.00'] });
+    }
+    for (const tipo of ['TD16', 'TD21', 'TD27']) expect({ tipo, flows: derive(tipo, true) }).toEqual({ tipo, flows: [] });
+    for (const tipo of ['TD01', 'TD20', 'TD28']) expect({ tipo, flows: derive(tipo, false) }).toEqual({ tipo, flows: ['6.10'] });
+  });
+
+  it('reads a foreign VAT code that repeats its country prefix once (GB + GB99999999999 is GB99999999999)', () => {
+    const invoice = JSON.parse(JSON.stringify(invoiceOf('IT01234567890_FPR01.xml'))) as Invoice;
+    invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici.id_fiscale_iva = { id_paese: 'GB', id_codice: 'GB99999999999' };
+    expect(deriveDocument(invoice, { vat_number: 'IT01234567890' }).counterpart?.vat_number).toBe('GB99999999999');
+    invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici.id_fiscale_iva = { id_paese: 'GB', id_codice: '99999999999' };
+    expect(deriveDocument(invoice, { vat_number: 'IT01234567890' }).counterpart?.vat_number).toBe('GB99999999999');
   });
 
   it('counts every self-invoice type as RECEIVED, even when the company sells to itself', () => {

@@ -86,6 +86,28 @@ function paymentsOwed(blocks: DatiPagamento[], owed: bigint, invoiceDate: string
 }
 
 /**
+ * Payment details that add up to more than can be owed (the SDI does not compare them with the totals) are cut, so that
+ * a document never has more flows than the API lets any document have (`flows_exceed_gross_amount`): kept in due
+ * order until the limit is reached, the last one reduced to what is left, the rest dropped. The file keeps them as
+ * written.
+ */
+function withinLimit(flows: DerivedFlow[], limit: bigint, money: (units: bigint) => Money): DerivedFlow[] {
+  const dueOrder = flows.map((_, i) => i).sort((a, b) => flows[a].expected_payment_date.localeCompare(flows[b].expected_payment_date) || a - b);
+  const kept = new Map<number, bigint>();
+  let left = limit;
+  for (const i of dueOrder) {
+    const units = abs(toUnits(flows[i].amount.amount));
+    kept.set(i, units < left ? units : left);
+    left -= kept.get(i)!;
+  }
+  return flows.flatMap((flow, i) => {
+    const units = kept.get(i)!;
+    if (units === 0n) return [];
+    return [units === abs(toUnits(flow.amount.amount)) ? flow : { ...flow, amount: money(units) }];
+  });
+}
+
+/**
  * The document facts of the first (only) invoice body. Amounts are non-negative (money never is): a negative total
  * is shown by its size. Rules:
  * - gross: ImportoTotaleDocumento, else (or when it is the summary's total less the withholding) the VAT summary
@@ -93,10 +115,11 @@ function paymentsOwed(blocks: DatiPagamento[], owed: bigint, invoiceDate: string
  * - direction: RECEIVED for self-invoices and TD29; otherwise ISSUED when the company is the seller, RECEIVED when not;
  * - counterpart: the other party (the buyer when the company is the seller, else the seller), null when the
  *   company is both;
- * - flows: one per DettaglioPagamento (ModalitaPagamento → payment_method, DataScadenzaPagamento, else the reference
- *   date plus the days, else the invoice date), alternatives counted once (paymentsOwed); without DatiPagamento, one
- *   flow for what the buyer pays: the gross less withholdings and, with split payment (EsigibilitaIVA S), less the VAT
- *   the public administration pays itself.
+ * - flows, by the type's rule (DOCUMENT_TYPE_OF): one per DettaglioPagamento (ModalitaPagamento → payment_method,
+ *   DataScadenzaPagamento, else the reference date plus the days, else the invoice date), alternatives counted once
+ *   (paymentsOwed), never more than the gross (less the VAT for NET_OF_VAT: withinLimit); without DatiPagamento, one
+ *   flow for what the buyer pays: the gross (net of VAT for NET_OF_VAT) less withholdings and, with split payment
+ *   (EsigibilitaIVA S), less the VAT the public administration pays itself; none for NONE.
  */
 export function deriveDocument(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
   const header = invoice.fattura_elettronica_header;
@@ -104,7 +127,7 @@ export function deriveDocument(invoice: Invoice, company: CompanyIdentity): Deri
   const general = body.dati_generali.dati_generali_documento;
   const currency = general.divisa;
   const money = (units: bigint): Money => ({ amount: fromUnits(abs(units)), currency });
-  const { type, sentByBuyer } = DOCUMENT_TYPE_OF[general.tipo_documento];
+  const { type, sentByBuyer, flows: flowRule } = DOCUMENT_TYPE_OF[general.tipo_documento];
   const isSeller = companyIsSeller(invoice, company);
   const isBuyer = companyIsBuyer(invoice, company);
   const direction: Direction = sentByBuyer || !isSeller ? 'RECEIVED' : 'ISSUED';
@@ -122,15 +145,24 @@ export function deriveDocument(invoice: Invoice, company: CompanyIdentity): Deri
   const gross = declaredTotal === undefined || netOfWithholding ? summaryTotal : declaredTotal;
 
   const splitPaymentVat = sum(summaries.filter((s) => s.esigibilita_iva === 'S').map((s) => toUnits(s.imposta)));
-  const owed = gross - withheld - splitPaymentVat;
+  // What the seller can be paid at most (DOCUMENT_TYPE_OF says why per type), and what the buyer owes without details.
+  const limit = flowRule === 'NET_OF_VAT' ? abs(gross) - abs(vat) : abs(gross);
+  const owed = (flowRule === 'NET_OF_VAT' ? gross - vat : gross) - withheld - splitPaymentVat;
   const payments = paymentsOwed(body.dati_pagamento ?? [], owed, general.data);
-  const flows: DerivedFlow[] = payments.length
-    ? payments.map((p) => ({
-        amount: money(toUnits(p.importo_pagamento)),
-        payment_method: PAYMENT_METHOD_OF[p.modalita_pagamento],
-        expected_payment_date: dueDate(p, general.data),
-      }))
-    : [{ amount: money(owed), payment_method: null, expected_payment_date: general.data.slice(0, 10) }];
+  const flows: DerivedFlow[] =
+    flowRule === 'NONE'
+      ? []
+      : payments.length
+        ? withinLimit(
+            payments.map((p) => ({
+              amount: money(toUnits(p.importo_pagamento)),
+              payment_method: PAYMENT_METHOD_OF[p.modalita_pagamento],
+              expected_payment_date: dueDate(p, general.data),
+            })),
+            limit,
+            money,
+          )
+        : [{ amount: money(owed), payment_method: null, expected_payment_date: general.data.slice(0, 10) }];
 
   // The other party: the buyer when the company sells, the seller when it buys; none when it is both (TD21, TD27).
   const counterpart =

@@ -9,8 +9,17 @@ export interface CompanyIdentity {
 
 const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
-/** A VAT identification as one string: country code and code (`IT01234567890`). */
-export const vatNumber = (id: IdFiscale | undefined): string | null => (id ? compact(`${id.id_paese}${id.id_codice}`) : null);
+/**
+ * A VAT identification as one string: country code and code (`IT01234567890`). Foreign senders often repeat the
+ * prefix in IdCodice (`GB` + `GB99999999999`): the repeat is dropped instead of making `GBGB99999999999`. Switzerland
+ * is the exception: its UID itself begins with its letters (`CHE-114.993.395`) and is kept whole after the prefix.
+ */
+export function vatNumber(id: IdFiscale | undefined): string | null {
+  if (!id) return null;
+  const country = compact(id.id_paese);
+  const code = compact(id.id_codice);
+  return country !== 'CH' && code.startsWith(country) ? code : `${country}${code}`;
+}
 
 /** The company's VAT number with its country: a bare 11-digit number is Italian. */
 function companyVat(company: CompanyIdentity): string | null {

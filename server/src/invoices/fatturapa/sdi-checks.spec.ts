@@ -251,6 +251,20 @@ describe('each SDI check', () => {
       ),
     ],
     [
+      'TD27 (own use) with different seller and buyer',
+      '00472',
+      (j) => (
+        Object.assign(doc(j), { tipo_documento: 'TD27' }),
+        (header(j).cessionario_committente.dati_anagrafici.id_fiscale_iva = { id_paese: 'IT', id_codice: '09876543210' }),
+        j
+      ),
+      (j) => (
+        Object.assign(doc(j), { tipo_documento: 'TD27' }),
+        (header(j).cessionario_committente.dati_anagrafici.id_fiscale_iva = { ...header(j).cedente_prestatore.dati_anagrafici.id_fiscale_iva }),
+        j
+      ),
+    ],
+    [
       'TD21 with a zero-rate line',
       '00474',
       (j) => (
@@ -270,6 +284,12 @@ describe('each SDI check', () => {
       '00473',
       (j) => (Object.assign(doc(j), { tipo_documento: 'TD17' }), swapParties(j, 'IT')),
       (j) => (Object.assign(doc(j), { tipo_documento: 'TD17' }), swapParties(j, 'US')),
+    ],
+    [
+      'TD28 (purchase from San Marino) from an Italian seller',
+      '00473',
+      (j) => (Object.assign(doc(j), { tipo_documento: 'TD28' }), swapParties(j, 'IT')),
+      (j) => (Object.assign(doc(j), { tipo_documento: 'TD28' }), swapParties(j, 'SM')),
     ],
     [
       'TD18 integration with a buyer without VAT number',

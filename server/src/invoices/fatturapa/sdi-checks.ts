@@ -42,8 +42,12 @@ const rateKey = (value: string) => rate(value).toString();
 
 /** Types for which a non-zero rate may carry a Natura (internal reverse charge: the VAT is integrated). */
 const NATURA_WITH_RATE_ALLOWED: TipoDocumento[] = ['TD16'];
-const SELLER_BUYER_DIFFERENT: TipoDocumento[] = ['TD01', 'TD02', 'TD03', 'TD06', 'TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD24', 'TD25'];
-const FOREIGN_SELLER: TipoDocumento[] = ['TD17', 'TD18', 'TD19'];
+// 00471, 00472, 00473: the type lists of the SDI's controls list (Specifiche tecniche FatturaPA 1.8, "Elenco dei
+// controlli"), as FatturaElettronica.NET applies them: TD28 (purchases from San Marino) has a foreign seller other than
+// the buyer, TD27 (own use, free supplies) has the company on both sides as TD21 does.
+const SELLER_BUYER_DIFFERENT: TipoDocumento[] = ['TD01', 'TD02', 'TD03', 'TD06', 'TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD24', 'TD25', 'TD28'];
+const SELLER_BUYER_SAME: TipoDocumento[] = ['TD21', 'TD27'];
+const FOREIGN_SELLER: TipoDocumento[] = ['TD17', 'TD18', 'TD19', 'TD28'];
 const BUYER_VAT_REQUIRED: TipoDocumento[] = ['TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD22', 'TD23'];
 
 /** The line total the SDI expects: unit price × quantity after the line's discounts and surcharges, in order. */
@@ -256,7 +260,8 @@ function bodyChecks(invoice: Invoice, body: FatturaElettronicaBody, b: number, t
   const typePath = [...doc, 'tipo_documento'];
   if (SELLER_BUYER_DIFFERENT.includes(type) && sellerVat && sellerVat === buyerVat)
     problems.push(problem('00471', typePath, `For ${type} the seller and the buyer must be different subjects`));
-  if (type === 'TD21' && sellerVat !== buyerVat) problems.push(problem('00472', typePath, 'For TD21 the seller and the buyer must be the same subject'));
+  if (SELLER_BUYER_SAME.includes(type) && sellerVat !== buyerVat)
+    problems.push(problem('00472', typePath, `For ${type} the seller and the buyer must be the same subject`));
   if (FOREIGN_SELLER.includes(type) && header.cedente_prestatore.dati_anagrafici.id_fiscale_iva.id_paese === 'IT') {
     problems.push(problem('00473', typePath, `For ${type} the seller must be foreign (IdPaese other than IT)`));
   }

@@ -9,9 +9,13 @@ import type { SimpleType } from './model-kit.js';
 // eslint-disable-next-line no-control-regex
 const NOT_XML_CHAR = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
-/** XML Schema's whitespace facet: strings keep everything, normalizedString turns tabs and breaks into spaces, the rest also trims and collapses. */
+/**
+ * XML Schema's whitespace facet: strings keep everything, normalizedString turns tabs and breaks into spaces, the rest
+ * also trims and collapses. Dates are the exception the SDI's validator makes: libxml reads xs:date and xs:dateTime
+ * without collapsing, so `'2019-02-15 '` is refused there and must be refused here (one verdict for XML and JSON).
+ */
 export function normalizeWhitespace(type: SimpleType, raw: string): string {
-  if (type.base === 'string') return raw;
+  if (type.base === 'string' || type.base === 'date' || type.base === 'dateTime') return raw;
   const replaced = raw.replace(/[\t\n\r]/g, ' ');
   return type.base === 'normalizedString' ? replaced : replaced.replace(/ {2,}/g, ' ').trim();
 }

@@ -8,8 +8,9 @@ export const SDI_QUEUE = 'sdi';
 export interface SdiFile {
   documentId: string;
   companyId: string;
-  /** The SDI file name (`IT01234567890_0001K.xml`). */
+  /** The SDI file name (`IT01234567890_0001K.xml`, or `.xml.p7m` for a signed file). */
   fileName: string;
+  /** The file as the SDI takes it: the XML, or the signed envelope carrying it. */
   xml: Buffer;
 }
 

@@ -11,6 +11,7 @@ import { DOCUMENT_STATUSES, type DocumentStatus } from '../../documents/document
 import { invoiceToXml } from '../fatturapa/index.js';
 import { exampleInvoice, type ExampleOptions } from '../invoice-example.js';
 import { signInvoiceLink } from '../invoice-link.js';
+import { SignedFiles } from '../../../test/signed-files.js';
 import { SDI_QUEUE } from './sdi-channel.js';
 import { SdiDispatcher, TRANSMIT_JOB } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
@@ -151,6 +152,86 @@ describe('the SDI sandbox and the document lifecycle (real worker, BullMQ)', () 
     const expired = signInvoiceLink(api.config.invoices.linkKey, created.id, Math.floor(Date.now() / 1000) - 1);
     expectError(await api.http.get(`/api/v1${expired}`), 403, 'forbidden', undefined, /expired/);
     expectError(await api.http.get(link.pathname), 403, 'forbidden');
+  });
+});
+
+describe('signed invoice files (.p7m) through the API and the SDI sandbox', () => {
+  let api: TestApi;
+  let worker: INestApplicationContext;
+  let files: SignedFiles;
+  let tenant: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi();
+    worker = await startWorker(api.config.databaseUrl, { SDI_SANDBOX_DELAYS: '150ms,150ms' });
+    files = SignedFiles.create();
+    tenant = await createTenant(api, 'Firma Digitale S.r.l.');
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    files?.remove();
+  });
+
+  const xmlOf = (number: string) => Buffer.from(invoiceToXml(exampleInvoice({ sellerVat: tenant.vatNumber.slice(2), number })));
+  const post = (body: Buffer | string, type = 'application/pkcs7-mime') =>
+    api.http.post(`/api/v1/companies/${tenant.companyId}/documents/invoice?issue=true`).set(tenant.auth).set('Content-Type', type).send(body);
+
+  it('takes the envelope, sends it to the SDI as received, and serves both the envelope and the XML it carries', async () => {
+    const xml = xmlOf('P7M-1');
+    const envelope = files.sign(xml);
+    const created = await post(envelope).expect(201);
+    const document = created.body.data[0];
+    expect(document.file_name).toMatch(/_\w{5}\.xml\.p7m$/);
+    await until(
+      'delivery',
+      () => api.http.get(`/api/v1/companies/${tenant.companyId}/documents/${document.id}`).set(tenant.auth),
+      (r) => r.body.status === 'DELIVERED',
+    );
+    const read = await api.http.get(`/api/v1/companies/${tenant.companyId}/documents/${document.id}/invoice`).set(tenant.auth).expect(200);
+    expect(read.body.fattura_elettronica_body[0].dati_generali.dati_generali_documento.numero).toBe('P7M-1');
+
+    const signed = new URL(read.body.signed_file_url);
+    const asReceived = await api.http
+      .get(signed.pathname + signed.search)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(asReceived.status).toBe(200);
+    expect(asReceived.headers['content-type']).toMatch(/^application\/pkcs7-mime/);
+    expect(asReceived.headers['content-disposition']).toMatch(/\.xml\.p7m"$/);
+    expect(Buffer.compare(asReceived.body as Buffer, envelope)).toBe(0);
+
+    const carried = new URL(read.body.xml_url);
+    const file = await api.http.get(carried.pathname + carried.search).expect(200);
+    expect(file.headers['content-type']).toMatch(/^application\/xml/);
+    expect(file.headers['content-disposition']).toMatch(/\.xml"$/);
+    expect(Buffer.from(file.text ?? file.body.toString())).toEqual(xml);
+    // The form is part of what the link signs: the XML link cannot be turned into the envelope's.
+    carried.searchParams.set('form', 'p7m');
+    expectError(await api.http.get(carried.pathname + carried.search), 403, 'forbidden', undefined, /signature/);
+  });
+
+  it('takes the envelope in base64, as ERPs send it', async () => {
+    const base64 = files
+      .sign(xmlOf('P7M-2'))
+      .toString('base64')
+      .replace(/(.{76})/g, '$1\r\n');
+    expect((await post(base64).expect(201)).body.data[0].number).toBe('P7M-2');
+  });
+
+  it('refuses an envelope whose content changed after signing, a detached signature and bytes that are no envelope, as 422 invalid_signed_file', async () => {
+    const tampered = files.sign(xmlOf('P7M-3'));
+    tampered.write('P7M-4', tampered.indexOf(Buffer.from('P7M-3')));
+    expectError(await post(tampered), 422, 'invalid_signed_file', undefined, /does not hold/);
+    expectError(await post(files.sign(xmlOf('P7M-5'), { detached: true })), 422, 'invalid_signed_file', undefined, /detached/);
+    expectError(await post(xmlOf('P7M-6')), 422, 'invalid_signed_file', undefined, /not a signed file/);
+    // The envelope's content goes through every check an XML file does: a duplicate is the SDI's 00404.
+    const again = files.sign(xmlOf('P7M-1'));
+    expectError(await post(again), 422, 'sdi_check_failed', '/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Numero', /00404/);
   });
 });
 

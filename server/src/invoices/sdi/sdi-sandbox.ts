@@ -21,8 +21,8 @@ export interface SandboxJob {
   step: number;
 }
 
-/** The SDI's file-name rule (00001): country, sender's code, `_`, a progressive of 1 to 5 characters [A-Z0-9], `.xml`. */
-const FILE_NAME = /^[A-Z]{2}[0-9A-Z]{2,28}_[0-9A-Z]{1,5}\.xml$/;
+/** The SDI's file-name rule (00001): country, sender's code, `_`, a progressive of 1 to 5 characters [A-Z0-9], `.xml` or `.xml.p7m`. */
+const FILE_NAME = /^[A-Z]{2}[0-9A-Z]{2,28}_[0-9A-Z]{1,5}\.xml(\.p7m)?$/;
 
 const jobId = (documentId: string, step: number) => `sandbox-${documentId}-${step}`;
 

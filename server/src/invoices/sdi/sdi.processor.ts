@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { queueConsumer } from '../../common/events/queue-consumers.js';
 import { loadStoredInvoice } from '../invoice-store.js';
 import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
@@ -14,7 +15,7 @@ import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './sdi-sandbox.j
  * (a failure, such as the production channel not being configured, fails the job, which BullMQ retries with backoff;
  * the document stays CREATED). `sandbox-notice`: the development SDI's notifications.
  */
-@Processor(SDI_QUEUE, { concurrency: 16 })
+@Processor(SDI_QUEUE, queueConsumer({ concurrency: 16 }))
 export class SdiProcessor extends WorkerHost {
   private readonly logger = new Logger(SdiProcessor.name);
 
@@ -38,7 +39,7 @@ export class SdiProcessor extends WorkerHost {
     const loaded = await loadStoredInvoice(this.db.manager, row.company_id, documentId);
     if (!loaded) return;
     try {
-      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.xml });
+      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.stored.signedFile ?? loaded.xml });
     } catch (error) {
       this.logger.error(`transmitting ${loaded.document.fileName} (document ${documentId}) to the SDI failed: ${(error as Error).message}`);
       throw error;

@@ -149,12 +149,19 @@ describe('SEPA character set', () => {
     expect(toSepaText(allowed)).toBe("Rossi + Figli S.r.l. (Milano) - Fatt. 12/2026: 'saldo' +1,00?");
   });
 
-  it('transliterates Latin letters, ligatures, quotes and dashes, and drops what has no Latin form', () => {
+  it('transliterates Latin letters, ligatures, quotes and dashes, romanises other scripts and drops symbols', () => {
     expect(toSepaText('Società Agricola Nicolò Çelik')).toBe('Societa Agricola Nicolo Celik');
     expect(toSepaText('Müller Straße Øresund Æbleskiver Łódź Œuvre')).toBe('Muller Strasse Oresund AEbleskiver Lodz OEuvre');
     expect(toSepaText('“Caffè” – l’aperitivo — 5 €')).toBe("'Caffe' - l'aperitivo - 5 EUR");
     expect(toSepaText('a_b #1 @home; 50% *x*')).toBe('a-b .1 .home. 50. .x.');
-    expect(toSepaText('Ελληνικά 😀 Кириллица')).toBe('');
+    expect(toSepaText('Ελληνικά 😀 Кириллица')).toBe('Ellinika Kirillitsa');
+    expect(toSepaText('Αθήνα Τράπεζα')).toBe('Athina Trapeza');
+    expect(toSepaText('Müller Москва GmbH 北京')).toBe('Muller Moskva GmbH BeiJing');
+    expect(toSepaText('١٢٣ ½')).toBe('123 1/2');
+    // Accents sent as combining marks are the accented letters: not a letter and a space.
+    expect(toSepaText('Ame\u0301lie Nicolo\u0300 C\u0327elik')).toBe('Amelie Nicolo Celik');
+    expect(toSepaText('x\u0301y\u20dd')).toBe('xy');
+    expect(toSepaText('🙂 ☕ ♥')).toBe('');
     expect(toSepaText('  two\tlines\nand\u0000nul  ')).toBe('two lines and nul');
   });
 
@@ -173,6 +180,11 @@ describe('SEPA character set', () => {
     expect(sepaReferenceProblem('a//b')).toMatch(/"\/\/"/);
     expect(sepaReferenceProblem('fattura_1')).toMatch(/only letters/);
     expect(sepaReferenceProblem('fattura è')).toMatch(/only letters/);
+    expect(sepaReferenceProblem(' ')).toMatch(/a letter or a digit/);
+    expect(sepaReferenceProblem('-/-')).toMatch(/a letter or a digit/);
+    expect(sepaReferenceProblem(' FATT-1')).toMatch(/start or end with a space/);
+    expect(sepaReferenceProblem('FATT-1 ')).toMatch(/start or end with a space/);
+    expect(sepaReferenceProblem('FATT 1')).toBeNull();
   });
 
   it('keeps names and texts within the limits the EPC sets', () => {

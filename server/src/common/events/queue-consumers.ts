@@ -1,0 +1,21 @@
+import type { Processor } from '@nestjs/bullmq';
+import type { QueueSettings } from '../../config/config.js';
+
+type NestWorkerOptions = NonNullable<Parameters<typeof Processor>[1]>;
+
+const consumers: NestWorkerOptions[] = [];
+
+/**
+ * A BullMQ consumer's options, for `@Processor`. Its hold on a job and its check for jobs whose worker died come from
+ * QUEUE_LOCK_DURATION_MS and QUEUE_STALLED_INTERVAL_MS instead of BullMQ's 30 s defaults, under which a killed worker's
+ * events (and every later event of their documents, which waits behind them) stood still for up to a minute.
+ */
+export function queueConsumer(options: NestWorkerOptions): NestWorkerOptions {
+  consumers.push(options);
+  return options;
+}
+
+/** Decorators run when their module is imported, before the configuration is read: the worker module fills it in here. */
+export function configureQueueConsumers(settings: QueueSettings): void {
+  for (const options of consumers) Object.assign(options, { lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs });
+}

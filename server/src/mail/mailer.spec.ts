@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../config/config.js';
+import { createMailer } from './mailer.js';
+import { MailSender } from './mail-sender.js';
+import type { ClaimedDelivery } from '../deliveries/delivery-sender.js';
+
+describe('the mailer: SMTP credentials never travel in clear text', () => {
+  let smtp: SMTPServer;
+  let port: number;
+  /** Every AUTH the server received, with the password it was sent. */
+  const logins: Array<{ username?: string; password?: string }> = [];
+  let accepted = 0;
+
+  beforeAll(async () => {
+    // A server that offers no STARTTLS and takes AUTH PLAIN over the plain connection: what the red team used.
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      authOptional: true,
+      onAuth(auth, _session, callback) {
+        logins.push({ username: auth.username, password: auth.password ?? undefined });
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          accepted += 1;
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  const settings = (env: Record<string, string>) => loadConfig({ SMTP_URL: `smtp://flusso:s3cret-pass@127.0.0.1:${port}`, ...env }).mail;
+  const message = { to: ['amministrazione@verdi.example'], subject: 'Fattura FT-1', text: 'In allegato.' };
+
+  it('requires TLS when SMTP_URL carries credentials: the delivery fails, saying why, and the password is never sent', async () => {
+    const mailer = createMailer(settings({}));
+    const sender = new MailSender(mailer, loadConfig({}));
+    try {
+      const result = await sender.send({ id: 'd', claim: 'c', channel: 'mail', attempts: 0, message, endpoint: null, event: null } satisfies ClaimedDelivery);
+      expect(result).toMatchObject({ ok: false, responseStatus: null, permanent: false });
+      expect(result.error).toMatch(/^TLS could not be set up with the SMTP server \(Error upgrading connection with STARTTLS: 5\d\d .*\)\. /);
+      expect(result.error).toContain(
+        'The SMTP_URL credentials are never sent unencrypted; offer STARTTLS on the server, use smtps://, or set SMTP_ALLOW_CLEARTEXT_AUTH=true.',
+      );
+      expect(result.error).not.toContain('s3cret-pass');
+    } finally {
+      mailer.close();
+    }
+    expect(logins).toEqual([]);
+    expect(accepted).toBe(0);
+  });
+
+  it('ignoreTLS in SMTP_URL does not turn the requirement off', async () => {
+    const loose = createMailer({ ...settings({}), smtpUrl: `smtp://flusso:s3cret-pass@127.0.0.1:${port}?ignoreTLS=true` });
+    try {
+      await expect(loose.send(message)).rejects.toThrow(/never sent unencrypted/);
+    } finally {
+      loose.close();
+    }
+    expect(logins).toEqual([]);
+  });
+
+  it('sends in clear text only when the operator allows it with SMTP_ALLOW_CLEARTEXT_AUTH=true', async () => {
+    const mailer = createMailer(settings({ SMTP_ALLOW_CLEARTEXT_AUTH: 'true' }));
+    try {
+      await expect(mailer.send(message)).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
+    } finally {
+      mailer.close();
+    }
+    expect(logins).toEqual([{ username: 'flusso', password: 's3cret-pass' }]);
+    expect(accepted).toBe(1);
+  });
+
+  it('a server without credentials is not asked for TLS', async () => {
+    const mailer = createMailer({ ...settings({}), smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      await expect(mailer.send(message)).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
+    } finally {
+      mailer.close();
+    }
+    expect(accepted).toBe(2);
+  });
+
+  it('SMTP_ALLOW_CLEARTEXT_AUTH takes true or false only', () => {
+    expect(() => loadConfig({ SMTP_ALLOW_CLEARTEXT_AUTH: 'yes' })).toThrow('SMTP_ALLOW_CLEARTEXT_AUTH must be one of true, false, got "yes"');
+  });
+});
