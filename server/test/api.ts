@@ -57,11 +57,16 @@ export function apiClient(app: NestFastifyApplication): ReturnType<typeof reques
 /**
  * The real API on a fresh database: Nest on Fastify, PostgreSQL and Redis, exercised over HTTP with supertest.
  * `env` overrides configuration variables the way an operator would; with `captureLogs` the log lines (at LOG_LEVEL,
- * silent unless `env` says otherwise) are kept in `logs`.
+ * silent unless `env` says otherwise) are kept in `logs`. With `pooler` (server/test/pgbouncer.ts) DATABASE_URL goes
+ * through it and DATABASE_DIRECT_URL is the database itself.
  */
-export async function startApi(env: Record<string, string> = {}, options: { captureLogs?: boolean } = {}): Promise<TestApi> {
+export async function startApi(
+  env: Record<string, string> = {},
+  options: { captureLogs?: boolean; pooler?: { url: (databaseUrl: string) => string } } = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
+  const urls = options.pooler ? { DATABASE_URL: options.pooler.url(database.url), DATABASE_DIRECT_URL: database.url } : { DATABASE_URL: database.url };
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...env, ...urls });
   const capture = options.captureLogs ? logCapture() : undefined;
   const app = await createApi(config, { logDestination: capture?.stream });
   await app.getHttpAdapter().getInstance().ready();

@@ -21,8 +21,9 @@ export class Operator {
   async db(options: { createDatabase?: boolean } = {}): Promise<DataSource> {
     if (!this.dataSource) {
       await preflight(this.config, options.createDatabase ?? false);
-      // TypeORM logs through console.log; stdout belongs to the command's output.
-      this.dataSource = await new DataSource({ ...dataSourceOptions(this.config.databaseUrl), logging: false }).initialize();
+      // TypeORM logs through console.log; stdout belongs to the command's output. PostgreSQL directly (DATABASE_DIRECT_URL):
+      // migrations and their advisory lock need a session, and an operator's command is one client, not a fleet.
+      this.dataSource = await new DataSource({ ...dataSourceOptions(this.config.databaseDirectUrl), logging: false }).initialize();
     }
     return this.dataSource;
   }

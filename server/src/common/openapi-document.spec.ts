@@ -204,6 +204,7 @@ describe('GET /api/v1/openapi.json', () => {
       'sdi_check_failed',
       'invoice_number_given',
       'sectional_year_mismatch',
+      'invoice_too_complex',
       'idempotency_key_reused',
     ]);
     expect(codesOf('updateDocument', 422)).toEqual(['unprocessable_entity', 'subcategory_mismatch']);

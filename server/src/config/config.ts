@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Typed configuration, read once from the environment and validated at start. Every variable has a default that
@@ -12,6 +13,11 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl: string;
+  /**
+   * PostgreSQL reached directly, for what needs a session of its own: LISTEN, migrations, advisory locks. The same as
+   * `databaseUrl` unless DATABASE_DIRECT_URL says `databaseUrl` goes through a transaction-mode pooler (PgBouncer).
+   */
+  databaseDirectUrl: string;
   redisUrl: string;
   /** REDIS_CLUSTER_NODES: a Redis Cluster every process connects to instead of REDIS_URL; null for one Redis server. */
   redisCluster: RedisClusterSettings | null;
@@ -32,6 +38,8 @@ export interface AppConfig {
   /** Longest wait for a Redis answer; past it (or with Redis down) the API goes on without Redis. */
   redisCommandTimeoutMs: number;
   database: DatabaseSettings;
+  /** How many API and worker processes `npm start` runs (the API's share PORT). */
+  processes: { api: number; worker: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   webhooks: WebhookSettings;
   mail: MailSettings;
@@ -81,6 +89,15 @@ export interface InvoiceSettings {
   sdiChannel: 'sandbox' | 'production';
   /** The sandbox's delays: from SENT to the SDI's outcome, and from delivery to a public administration's refusal. */
   sandboxDelaysMs: [number, number];
+  /** The XML pool (invoices/fatturapa/xml-pool.ts): child processes that read invoice files off the event loop. */
+  xml: {
+    /** Child processes reading at once (XML_WORKERS). */
+    workers: number;
+    /** Longest time one file may take in a child before it is refused as too complex (XML_TIME_BUDGET_MS). */
+    timeBudgetMs: number;
+    /** Files that may wait for a child; past it 503 (XML_QUEUE_LIMIT). */
+    queueLimit: number;
+  };
 }
 
 /** How the API uses PostgreSQL (the worker and the CLI run without these limits). */
@@ -97,6 +114,13 @@ export interface DatabaseSettings {
   statementTimeoutMs: number;
   /** PostgreSQL `lock_timeout`: a longer wait for a row lock is given up (503). */
   lockTimeoutMs: number;
+  /**
+   * `databaseUrl` goes through a transaction-mode pooler: a transaction, not a session, is all a connection keeps, so
+   * the timeouts are set in each transaction (SET LOCAL) instead of once per connection.
+   */
+  pooled: boolean;
+  /** Named prepared statements (parsed and planned once per connection); off through a pooler that cannot keep them. */
+  preparedStatements: boolean;
 }
 
 /** How webhooks are signed and sent (see the portal's webhook page). */
@@ -155,7 +179,10 @@ export const DEFAULTS = {
   DB_COMPANY_WAIT_MS: '10000',
   DB_STATEMENT_TIMEOUT_MS: '15000',
   DB_LOCK_TIMEOUT_MS: '3000',
+  DB_PREPARED_STATEMENTS: 'auto',
   LOG_LEVEL: 'info',
+  API_PROCESSES: '1',
+  WORKER_PROCESSES: '1',
   WEBHOOK_SECRET_KEY: 'flusso-development-webhook-secret-key',
   WEBHOOK_TIMEOUT_MS: '10000',
   WEBHOOK_RETRY_SCHEDULE: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
@@ -168,6 +195,10 @@ export const DEFAULTS = {
   INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
   INVOICE_LINK_TTL_SECONDS: '900',
   SDI_SANDBOX_DELAYS: '5s,30s',
+  // One core is left to the event loop that answers everyone (bench/xml.mjs: two readers on two cores doubled its p99).
+  XML_WORKERS: String(Math.max(1, availableParallelism() - 1)),
+  XML_TIME_BUDGET_MS: '10000',
+  XML_QUEUE_LIMIT: '16',
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
   FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
@@ -204,10 +235,11 @@ function redisPrefix(raw: string): string {
 }
 
 /** A connection URL of one of `protocols`; the value is not echoed back, as it may carry a password. */
-function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'REDIS_URL', protocols: readonly string[]): string {
-  const raw = env[name] ?? DEFAULTS[name];
+function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'REDIS_URL', protocols: readonly string[]): string {
+  const example = DEFAULTS[name === 'DATABASE_DIRECT_URL' ? 'DATABASE_URL' : name];
+  const raw = env[name] || example;
   if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
-    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${DEFAULTS[name]}`);
+    throw new ConfigError(`${name} must be a ${protocols.map((protocol) => `${protocol}//`).join(' or ')} URL such as ${example}`);
   }
   return raw;
 }
@@ -265,7 +297,7 @@ export function parseSchedule(raw: string, name = 'WEBHOOK_RETRY_SCHEDULE'): num
   return steps;
 }
 
-function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+function databaseSettings(env: NodeJS.ProcessEnv, pooled: boolean): DatabaseSettings {
   const poolSize = integer(env, 'DB_POOL_SIZE', 1, 1000);
   const companyConnections = integer(env, 'DB_COMPANY_CONNECTIONS', 1, 1000);
   if (companyConnections > poolSize) {
@@ -278,6 +310,10 @@ function databaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
     companyWaitMs: integer(env, 'DB_COMPANY_WAIT_MS', 10, 600_000),
     statementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000),
     lockTimeoutMs: integer(env, 'DB_LOCK_TIMEOUT_MS', 0, 3_600_000),
+    pooled,
+    // PgBouncer before 1.21 in transaction mode hands a named statement's next use to a server connection that never
+    // prepared it; `auto` turns them off whenever a direct URL says DATABASE_URL is a pooler.
+    preparedStatements: { auto: !pooled, true: true, false: false }[oneOf(env, 'DB_PREPARED_STATEMENTS', ['auto', 'true', 'false'] as const)],
   };
 }
 
@@ -311,6 +347,11 @@ function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): Invo
     linkTtlSeconds: integer(env, 'INVOICE_LINK_TTL_SECONDS', 1, 7 * 86_400),
     sdiChannel: channel,
     sandboxDelaysMs: [delays[0], delays[1]],
+    xml: {
+      workers: integer(env, 'XML_WORKERS', 1, 64),
+      timeBudgetMs: integer(env, 'XML_TIME_BUDGET_MS', 100, 600_000),
+      queueLimit: integer(env, 'XML_QUEUE_LIMIT', 1, 10_000),
+    },
   };
 }
 
@@ -326,11 +367,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (environment === 'production' && apiKeyPepper === DEFAULTS.API_KEY_PEPPER) {
     throw new ConfigError('API_KEY_PEPPER must be set to a secret value when FLUSSO_ENV=production');
   }
+  const databaseUrl = serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = env.DATABASE_DIRECT_URL ? serviceUrl(env, 'DATABASE_DIRECT_URL', ['postgres:', 'postgresql:']) : databaseUrl;
   return {
     environment,
     port: integer(env, 'PORT', 0, 65535),
     host: env.HOST ?? DEFAULTS.HOST,
-    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
+    databaseDirectUrl,
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisCluster: redisCluster(env.REDIS_CLUSTER_NODES),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
@@ -345,7 +389,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 0, 3600),
     authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', 10, 60_000),
-    database: databaseSettings(env),
+    database: databaseSettings(env, databaseDirectUrl !== databaseUrl),
+    processes: { api: integer(env, 'API_PROCESSES', 1, 256), worker: integer(env, 'WORKER_PROCESSES', 0, 256) },
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     webhooks: webhookSettings(env, environment),
     invoices: invoiceSettings(env, environment),

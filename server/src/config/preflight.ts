@@ -25,7 +25,8 @@ const HOW_TO_START_REDIS =
   'start it with \'redis-server --daemonize yes --port 6379 --save "" --appendonly no\' ' +
   "or 'docker compose -f docker/compose.yml up -d redis', or set REDIS_URL";
 
-export async function checkPostgres(databaseUrl: string, options: { createDatabase: boolean }): Promise<void> {
+export async function checkPostgres(databaseUrl: string, options: { createDatabase: boolean; variable?: string }): Promise<void> {
+  const variable = options.variable ?? 'DATABASE_URL';
   const connect = async (url: string) => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
     await client.connect();
@@ -53,11 +54,11 @@ export async function checkPostgres(databaseUrl: string, options: { createDataba
     // PostgreSQL answered: starting it again would not help, creating the database does.
     if (code === '3D000') {
       throw new ServiceUnavailableError(
-        `PostgreSQL at ${where(databaseUrl)} has no such database (DATABASE_URL=${redact(databaseUrl)}: ${reason}); create it with 'npm run cli -- migrate', or set DATABASE_URL.`,
+        `PostgreSQL at ${where(databaseUrl)} has no such database (${variable}=${redact(databaseUrl)}: ${reason}); create it with 'npm run cli -- migrate', or set ${variable}.`,
       );
     }
     throw new ServiceUnavailableError(
-      `PostgreSQL is not reachable at ${where(databaseUrl)} (DATABASE_URL=${redact(databaseUrl)}: ${reason}); ${HOW_TO_START_POSTGRES}.`,
+      `PostgreSQL is not reachable at ${where(databaseUrl)} (${variable}=${redact(databaseUrl)}: ${reason}); ${HOW_TO_START_POSTGRES}.`,
     );
   }
 }
@@ -90,7 +91,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function preflight(config: { databaseUrl: string } & RedisTarget, createDatabase = true): Promise<void> {
-  await checkPostgres(config.databaseUrl, { createDatabase });
+/**
+ * With a pooler (DATABASE_DIRECT_URL set apart), PostgreSQL itself is checked first, and creates the database: a
+ * pooler would only say that it could not log in.
+ */
+export async function preflight(config: { databaseUrl: string; databaseDirectUrl?: string } & RedisTarget, createDatabase = true): Promise<void> {
+  const direct = config.databaseDirectUrl ?? config.databaseUrl;
+  if (direct !== config.databaseUrl) await checkPostgres(direct, { createDatabase, variable: 'DATABASE_DIRECT_URL' });
+  await checkPostgres(config.databaseUrl, { createDatabase: createDatabase && direct === config.databaseUrl });
   await checkRedis(config);
 }

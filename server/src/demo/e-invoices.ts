@@ -4,7 +4,7 @@ import { insertRows } from '../common/database/bulk-insert.js';
 import { EventsService } from '../common/events/events.service.js';
 import { loadConfig } from '../config/config.js';
 import { DocumentsService } from '../documents/documents.service.js';
-import { invoiceToXml, type Invoice } from '../invoices/fatturapa/index.js';
+import { invoiceToXml, XmlPool, type Invoice } from '../invoices/fatturapa/index.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
@@ -97,7 +97,24 @@ export async function seedEInvoices(
   today: string,
 ): Promise<SeededEInvoices> {
   const sectionals = new SectionalsService(manager.connection);
-  const invoices = new InvoicesService(manager.connection, loadConfig(), new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals);
+  const config = loadConfig();
+  // The XML invoices go through the XML pool as the API's do; its child processes end with the seed.
+  const xml = new XmlPool(config.invoices.xml);
+  const invoices = new InvoicesService(manager.connection, config, new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals, xml);
+  try {
+    return await createEInvoices(invoices, manager, company, accountId, today);
+  } finally {
+    await xml.close();
+  }
+}
+
+async function createEInvoices(
+  invoices: InvoicesService,
+  manager: EntityManager,
+  company: { id: string; vatNumber: string },
+  accountId: string,
+  today: string,
+): Promise<SeededEInvoices> {
   const transactionIds: string[] = [];
   // The data set (seedCompanyData) already made the company's ProgressivoInvio counter continue after its files.
   // The invoices' buyers are Italian companies the development counterpart search knows, like the data set's others.

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { ApiError, errorItem, queryPointer, type ErrorItem } from '../common/errors/api-error.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../common/errors/error-response.js';
 import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { canTransition } from '../documents/document-transitions.js';
@@ -20,9 +21,11 @@ import {
   invoiceToXml,
   MAX_INVOICE_BYTES,
   oneInvoicePerRequest,
-  parseInvoiceXml,
   sdiChecks,
   validateInvoiceJson,
+  XmlPool,
+  XmlPoolBusy,
+  type CompanyIdentity,
   type Invoice,
   type InvoiceProblem,
   type SdiProblem,
@@ -137,20 +140,30 @@ export class InvoicesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly documents: DocumentsService,
     private readonly sectionals: SectionalsService,
+    private readonly xml: XmlPool,
   ) {}
 
-  /** Reads an XML body and checks it against the schema. */
-  private readXml(bytes: Buffer): Invoice {
-    const parsed = parseInvoiceXml(bytes);
-    if (parsed.refusal) {
-      if (parsed.refusal.reason === 'too_large') {
-        throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
-      }
-      const line = parsed.refusal.reason === 'malformed' && parsed.refusal.line ? ` (line ${parsed.refusal.line})` : '';
-      throw ApiError.of('invalid_invoice_xml', `${parsed.refusal.message}${line}`);
+  /**
+   * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
+   * company: all of it in the XML pool, off the event loop.
+   */
+  private async readXml(bytes: Buffer, company: CompanyIdentity): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
+    const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
+      if (!(error instanceof XmlPoolBusy)) throw error;
+      const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
+      throw ApiError.of('service_unavailable', detail, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    });
+    const { refusal } = checked;
+    if (refusal?.reason === 'too_large') {
+      throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
     }
-    if (!parsed.invoice) throw invalidInvoice(parsed.problems, 'xml');
-    return parsed.invoice;
+    if (refusal?.reason === 'too_complex') throw ApiError.of('invoice_too_complex', refusal.message);
+    if (refusal) {
+      const line = refusal.reason === 'malformed' && refusal.line ? ` (line ${refusal.line})` : '';
+      throw ApiError.of('invalid_invoice_xml', `${refusal.message}${line}`);
+    }
+    if (!checked.invoice) throw invalidInvoice(checked.problems, 'xml');
+    return { invoice: checked.invoice, defaults: null, sdiProblems: checked.sdiProblems };
   }
 
   /**
@@ -164,7 +177,7 @@ export class InvoicesService {
     value: unknown,
     numbered: boolean,
     productsReadable: boolean,
-  ): Promise<{ invoice: Invoice; defaults: ProductDefaults }> {
+  ): Promise<{ invoice: Invoice; defaults: ProductDefaults; sdiProblems: null }> {
     const copy = structuredClone(value);
     const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
     const transmission = header?.dati_trasmissione;
@@ -190,7 +203,7 @@ export class InvoicesService {
     const defaults = applyProductDefaults(lines, products);
     const checked = validateInvoiceJson(copy);
     if (!checked.invoice || defaults.problems.length) throw invalidInvoice(withProductProblems(defaults, checked.problems), 'json');
-    return { invoice: checked.invoice, defaults };
+    return { invoice: checked.invoice, defaults, sdiProblems: null };
   }
 
   /**
@@ -207,16 +220,16 @@ export class InvoicesService {
         queryPointer('sectional_id'),
       );
     }
+    const company = await loadSender(within ?? this.db.manager, companyId);
+    const identity = { vat_number: company.vatNumber };
     const read =
       body.kind === 'xml'
-        ? { invoice: this.readXml(body.bytes), defaults: null }
+        ? await this.readXml(body.bytes, identity)
         : await this.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true);
     const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, body.kind);
-    const company = await loadSender(within ?? this.db.manager, companyId);
-    const identity = { vat_number: company.vatNumber };
-    const problems = sdiChecks(invoice, identity);
+    const problems = read.sdiProblems ?? sdiChecks(invoice, identity);
     if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, body.kind);
     const derived = deriveDocument(invoice, identity);
     const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;

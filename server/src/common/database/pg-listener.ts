@@ -6,7 +6,7 @@ import { WORK_CHANNELS } from './work-channels.js';
 type Channel = (typeof WORK_CHANNELS)[keyof typeof WORK_CHANNELS];
 
 /**
- * The worker's one LISTEN connection to PostgreSQL: wakes the relay when events are committed and the delivery engine
+ * The worker's one LISTEN connection to PostgreSQL (DATABASE_DIRECT_URL): wakes the relay when events are committed and the delivery engine
  * when deliveries are, so neither waits for its poll. The connection comes back by itself after a failure, and every
  * listener is woken then, since notifications sent meanwhile are lost (the loops' polls cover that gap too).
  */
@@ -41,7 +41,8 @@ export class PgListener implements OnModuleInit, OnApplicationShutdown {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.config.databaseUrl, application_name: 'flusso-listener' });
+    // A session of its own: through a transaction-mode pooler, LISTEN would end with its transaction's server connection.
+    const client = new pg.Client({ connectionString: this.config.databaseDirectUrl, application_name: 'flusso-listener' });
     this.client = client;
     const reconnect = () => {
       if (this.closed || this.client !== client) return;

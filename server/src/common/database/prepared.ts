@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+
+/** The data source option (in `extra`) that says whether statements get names (DB_PREPARED_STATEMENTS). */
+export const PREPARED_STATEMENTS = 'flussoPreparedStatements';
 
 const names = new Map<string, string>();
 
@@ -16,6 +19,15 @@ export function statementName(text: string): string {
 }
 
 /**
+ * Whether statements run under a name on `dataSource`. Not when DB_PREPARED_STATEMENTS turns them off (through a
+ * transaction-mode pooler, a name's next use could reach a server connection that never prepared it): then they run
+ * unnamed, parsed and planned each time.
+ */
+export function namesStatements(dataSource: DataSource): boolean {
+  return (dataSource.options.extra as Record<string, unknown> | undefined)?.[PREPARED_STATEMENTS] !== false;
+}
+
+/**
  * Runs SQL as a named prepared statement on the manager's connection (its transaction's, else one taken from the
  * pool for this query), so PostgreSQL parses and plans it once per connection instead of on every call: for a
  * statement that writes several tables, planning costs more than running it. Failures are TypeORM's
@@ -26,7 +38,7 @@ export async function queryPrepared<R = Record<string, unknown>>(manager: Entity
   try {
     const client = (await runner.connect()) as PoolClient;
     try {
-      return (await client.query({ name: statementName(text), text, values })).rows as R[];
+      return (await client.query({ name: namesStatements(manager.connection) ? statementName(text) : undefined, text, values })).rows as R[];
     } catch (error) {
       throw new QueryFailedError(text, values, error as Error);
     }

@@ -17,7 +17,7 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests: the rate limit of the API key is exhausted, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds.',
   500: 'Internal server error.',
   502: 'Bad gateway.',
-  503: 'Service unavailable: the database is unreachable or busy, or a lock or statement waited past its time limit. Nothing was changed; retry after `retry-after` seconds.',
+  503: 'Service unavailable: the database is unreachable or busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds.',
   504: 'Gateway timeout.',
 };
 
@@ -51,6 +51,7 @@ const EXAMPLES: Partial<Record<ErrorCode, [string, string?]>> = {
     '"data" must be a date written YYYY-MM-DD, from 1970-01-01; got "02/03/2026"',
     '/fattura_elettronica_body/0/dati_generali/dati_generali_documento/data',
   ],
+  invoice_too_complex: ['An element has more than 32 attributes (line 2); Flusso refuses such files before reading them.'],
   sdi_check_failed: [
     '00423: Line 1: PrezzoTotale is 905.00; unit price × quantity after discounts is 900.00',
     '/fattura_elettronica_body/0/dati_beni_servizi/dettaglio_linee/0/prezzo_totale',

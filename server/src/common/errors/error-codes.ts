@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   sectional_in_use: { status: 422, title: 'Sectional in use' },
   sectional_year_mismatch: { status: 422, title: 'Sectional of another year' },
   invoice_number_given: { status: 422, title: 'Invoice number given' },
+  invoice_too_complex: { status: 422, title: 'Invoice too complex' },
   too_many_requests: { status: 429, title: 'Too many requests' },
   headers_too_large: { status: 431, title: 'Request headers too large' },
   internal_server_error: { status: 500, title: 'Internal server error' },

@@ -3,7 +3,7 @@ import { QueryFailedError, type EntityMetadata, type ObjectLiteral, type SelectQ
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
-import { statementName } from '../database/prepared.js';
+import { namesStatements, statementName } from '../database/prepared.js';
 import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
 import type { FieldSpec, ListSpec } from './list-spec.js';
 
@@ -175,11 +175,13 @@ function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: s
  * Runs a page query as a named prepared statement on the pool, so neither TypeORM (which generates the SQL once per
  * shape) nor PostgreSQL (which parses and plans it once per connection) repeats work on every request, and hydrates
  * the rows from the entity's column metadata (the same conversions TypeORM applies, without its general-purpose result
- * transformer). Values stay bound parameters.
+ * transformer). Values stay bound parameters. With named statements off (DB_PREPARED_STATEMENTS) PostgreSQL parses and
+ * plans it each time.
  */
 async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): Promise<E[]> {
   const driver = qb.connection.driver as PostgresDriver;
-  const statement = prepare(qb);
+  const prepared = prepare(qb);
+  const statement = namesStatements(qb.connection) ? prepared : { text: prepared.text, values: prepared.values };
   // Failures become TypeORM's QueryFailedError, as from every other query, so a timeout answers 503 like the rest.
   const result = await (driver.master as Pool).query(statement).catch((error: Error) => {
     throw new QueryFailedError(statement.text, statement.values, error);

@@ -3,6 +3,7 @@
  * no database. See ARCHITECTURE.md ("FatturaPA invoices") for how the pieces fit.
  *
  *   parseInvoiceXml(bytes)          XML body → { invoice, problems, refusal }
+ *   XmlPool                         checkInvoiceXml (parse + SDI checks) in child processes, off the event loop
  *   validateInvoiceJson(json)       JSON body → { invoice, problems }
  *   invoiceToXml(invoice)           the XML file of a valid JSON invoice
  *   oneInvoicePerRequest(invoice)   the problem when the file holds several invoices
@@ -14,6 +15,8 @@
 import { readXml, type XmlRefusal } from './libxml.js';
 import type { InvoiceProblem } from './problems.js';
 import type { Invoice } from './invoice.types.js';
+import type { CompanyIdentity } from './parties.js';
+import { sdiChecks, type SdiProblem } from './sdi-checks.js';
 import { readInvoiceTree } from './xml-read.js';
 
 export type { Invoice } from './invoice.types.js';
@@ -27,6 +30,8 @@ export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
 export { sdiChecks, type SdiProblem } from './sdi-checks.js';
 export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';
 export { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+export { XML_LIMITS } from './markup-scan.js';
+export { XmlPool, XmlPoolBusy, type XmlPoolSettings } from './xml-pool.js';
 export { duplicateKey, type CompanyIdentity } from './parties.js';
 
 export interface ParsedInvoiceXml {
@@ -57,4 +62,20 @@ export function oneInvoicePerRequest(invoice: Invoice): InvoiceProblem[] {
       message: `The file holds ${bodies} invoices (FatturaElettronicaBody); send one invoice per request`,
     },
   ];
+}
+
+export interface CheckedInvoiceXml extends ParsedInvoiceXml {
+  /** The SDI's checks for the company, when the file holds one invoice without schema problems; else empty. */
+  sdiProblems: SdiProblem[];
+}
+
+/**
+ * Everything a request's XML body goes through before its document is written: the safe parse, the model's schema
+ * validation and, for a file with one valid invoice, the SDI's checks. The work of the XML pool's child processes
+ * (xml-worker.ts): the time it takes grows with the file, and never on an event loop that serves other requests.
+ */
+export function checkInvoiceXml(bytes: Buffer, company: CompanyIdentity | null, options: { today?: string } = {}): CheckedInvoiceXml {
+  const parsed = parseInvoiceXml(bytes);
+  const one = parsed.invoice && !oneInvoicePerRequest(parsed.invoice).length;
+  return { ...parsed, sdiProblems: one && parsed.invoice ? sdiChecks(parsed.invoice, company, options) : [] };
 }

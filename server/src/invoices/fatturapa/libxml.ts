@@ -1,13 +1,18 @@
 /**
- * The one file of the server that touches libxmljs2 (a native addon: it loads in one thread per process, so keep it
- * on the main thread). Everything hostile is refused here before libxml sees it:
+ * The one file of the server that touches libxmljs2 (a native addon: it loads in one thread per process). The API and
+ * the worker call it in the child processes of the XML pool (xml-pool.ts), never on their event loop. Everything
+ * hostile is refused here before libxml sees it:
  *
  * - bodies over the SDI's 5 MB, empty bodies, binary data, UTF-32 and other encodings that are not ASCII-compatible
- *   (apart from UTF-16 with its BOM);
- * - any DOCTYPE or ENTITY declaration, found by scanning the bytes *before* parsing: no DTD means no entity, so no
- *   XXE, no billion laughs, no quadratic blow-up. The parser is also told not to touch the network, and is never
- *   given `noent` (entity substitution, which makes XXE real) nor `huge` (which lifts libxml's own limits and lets
- *   a bomb take the process down).
+ *   (apart from UTF-16 with its BOM), and every encoding outside a short list of Unicode and Latin ones: a stateful
+ *   encoding (ISO-2022-JP, UTF-7) could hide markup behind escape sequences, and a decoder other than libxml's could
+ *   read a rarer one differently;
+ * - any DOCTYPE or ENTITY declaration, found by scanning the *decoded* text (markup-scan.ts; a comment that mentions
+ *   one is not one): no DTD means no entity, so no XXE, no billion laughs, no quadratic blow-up. The parser is also
+ *   told not to touch the network, and is never given `noent` (entity substitution, which makes XXE real) nor `huge`
+ *   (which lifts libxml's own limits and lets a bomb take the process down); a DTD libxml would still find is refused;
+ * - files over the limits of markup-scan.ts (attributes per element, depth, name length, nodes), which would make
+ *   libxml spend time out of proportion to their size.
  *
  * libxml then judges well-formedness, decoding the bytes as the file says (BOM, XML declaration: UTF-8, ISO-8859-1…),
  * and the text is turned into a plain tree of elements (XmlElement, xml-tree.ts) that the rest of the module reads.
@@ -19,6 +24,7 @@
  */
 import libxml from 'libxmljs2';
 import type { Document as LibxmlDocument } from 'libxmljs2';
+import { DECLARATION_REFUSED, scanMarkup } from './markup-scan.js';
 import { elementTree } from './xml-tree.js';
 
 /** The SDI refuses files over 5 MB (its error 00003). */
@@ -31,6 +37,7 @@ export type XmlRefusal =
   | { reason: 'binary'; message: string }
   | { reason: 'encoding'; message: string }
   | { reason: 'doctype'; message: string }
+  | { reason: 'too_complex'; message: string }
   | { reason: 'malformed'; message: string; line?: number };
 
 /** An element as the rest of the module sees it: no libxml object escapes this file. */
@@ -68,23 +75,56 @@ function markupView(bytes: Buffer): string | { refusal: XmlRefusal } {
 /** No network, no entity substitution, no DTD loading or validation, libxml's limits kept (no `huge`). */
 const SAFE_OPTIONS = { nonet: true, noent: false, huge: false, dtdload: false, dtdvalid: false, dtdattr: false };
 
-/** The characters of the file, decoded as libxml decodes them: BOM, else the XML declaration's encoding, else UTF-8. */
-function decode(bytes: Buffer, view: string): string | { refusal: XmlRefusal } {
-  if (bytes[0] === 0xff || bytes[0] === 0xfe) return view.replace(/^\uFEFF/, '');
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  const declared = /^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(view.replace(/^\u00EF\u00BB\u00BF/, ''))?.[1].toLowerCase() ?? 'utf-8';
-  // ISO-8859-1 byte for byte (WHATWG's decoder for that label is windows-1252, which libxml does not use).
-  if (['iso-8859-1', 'iso_8859-1', 'latin1', 'l1', 'us-ascii', 'ascii'].includes(declared)) return body.toString('latin1');
-  let decoder: InstanceType<typeof TextDecoder>;
+/**
+ * The encodings Flusso reads, by their XML declaration's label (lower case), with the decoder of each: Unicode and the
+ * Latin ones Italian software writes. ISO-8859-1 is decoded byte for byte (WHATWG's decoder for that label is
+ * windows-1252, which libxml does not use).
+ */
+const ENCODINGS: Record<string, string> = {
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  'us-ascii': 'latin1',
+  ascii: 'latin1',
+  'iso-8859-1': 'latin1',
+  'iso_8859-1': 'latin1',
+  latin1: 'latin1',
+  l1: 'latin1',
+  'iso-8859-15': 'iso-8859-15',
+  'windows-1252': 'windows-1252',
+  cp1252: 'windows-1252',
+};
+const UTF16 = ['utf-16', 'utf-16le', 'utf-16be'];
+const ACCEPTED = 'UTF-8, UTF-16 with a byte order mark, US-ASCII, ISO-8859-1, ISO-8859-15 or windows-1252';
+
+/** The label in the XML declaration (lower case), or null without one. */
+function declaredEncoding(content: string): string | null {
+  return (
+    /^<\?xml\s[^>]*?\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/
+      .exec(content)
+      ?.slice(1)
+      .find((label) => label !== undefined)
+      ?.toLowerCase() ?? null
+  );
+}
+
+/**
+ * The characters of the file, decoded as libxml decodes them: BOM, else the XML declaration's encoding, else UTF-8.
+ * `content` is the markup view without its BOM.
+ */
+function decode(bytes: Buffer, content: string): string | { refusal: XmlRefusal } {
+  const declared = declaredEncoding(content);
+  const notAccepted = () => refuse('encoding', `The encoding ${declared?.toUpperCase()} is not accepted: send ${ACCEPTED}.`);
+  if (bytes[0] === 0xff || bytes[0] === 0xfe) return declared === null || UTF16.includes(declared) ? content : notAccepted();
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const label = declared ?? 'utf-8';
+  const decoder = ENCODINGS[label];
+  if (!decoder || (bom && decoder !== 'utf-8')) return notAccepted();
+  const body = bom ? bytes.subarray(3) : bytes;
+  if (decoder === 'latin1') return content;
   try {
-    decoder = new TextDecoder(declared, { fatal: true });
+    return new TextDecoder(decoder, { fatal: true }).decode(body);
   } catch {
-    return refuse('encoding', `The encoding ${declared} is not supported: send UTF-8.`);
-  }
-  try {
-    return decoder.decode(body);
-  } catch {
-    return refuse('malformed', `The body is not valid ${declared.toUpperCase()} text.`);
+    return refuse('malformed', `The body is not valid ${label.toUpperCase()} text.`);
   }
 }
 
@@ -93,13 +133,13 @@ function decode(bytes: Buffer, view: string): string | { refusal: XmlRefusal } {
  * but the decoder knew is judged on the decoded text, written as UTF-8 with the declaration saying so: the same
  * characters, on the same lines.
  */
-function wellFormed(bytes: Buffer, text: string): void {
+function wellFormed(bytes: Buffer, text: string): LibxmlDocument {
   try {
-    libxml.parseXml(bytes as unknown as string, SAFE_OPTIONS);
+    return libxml.parseXml(bytes as unknown as string, SAFE_OPTIONS);
   } catch (error) {
     if (!/^Unsupported encoding/.test(String((error as { message?: string }).message))) throw error;
-    const utf8 = text.replace(/^(<\?xml[^>]*?encoding\s*=\s*["'])[A-Za-z0-9._-]+/, '$1UTF-8');
-    libxml.parseXml(Buffer.from(utf8, 'utf8') as unknown as string, SAFE_OPTIONS);
+    const utf8 = text.replace(/^(<\?xml[^>]*?encoding\s*=\s*["'])[^"']*/, '$1UTF-8');
+    return libxml.parseXml(Buffer.from(utf8, 'utf8') as unknown as string, SAFE_OPTIONS);
   }
 }
 
@@ -116,16 +156,16 @@ export function readXml(bytes: Buffer): { root: XmlElement } | { refusal: XmlRef
   const content = view.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '');
   if (content.trim() === '') return refuse('empty', 'The body is empty.');
   if (content.includes('\u0000')) return refuse('binary', 'The body holds binary data (NUL bytes), not XML text.');
-  if (/<!DOCTYPE/i.test(content) || /<!ENTITY/i.test(content)) {
-    return refuse('doctype', 'The XML has a DOCTYPE or ENTITY declaration; FatturaPA files have none, and Flusso refuses them (no DTDs, no entities).');
-  }
   if (!/^\s*</.test(content)) return refuse('malformed', 'The body is not XML: it does not start with "<".');
-  const text = decode(bytes, view);
+  const text = decode(bytes, content);
   if (typeof text !== 'string') return text;
+  // The characters as libxml will read them, not the bytes, are what the scan judges.
+  const scanned = scanMarkup(text.replace(/^\uFEFF/, ''));
+  if (scanned) return { refusal: scanned };
 
   // libxml is the judge of well-formedness (and of the encoding); the tree is then read from the text (xml-tree.ts).
   try {
-    wellFormed(bytes, text);
+    if (wellFormed(bytes, text).getDtd()) return refuse('doctype', DECLARATION_REFUSED);
   } catch (error) {
     const e = error as { message?: string; line?: number };
     const where = e.line ? ` (line ${e.line})` : '';

@@ -1,4 +1,5 @@
 import { sample, samples } from '../../../test/fatturapa-oracle.js';
+import { manyAttributesXml, manyLinesInvoiceXml } from '../../../test/large-invoices.js';
 import { MAX_INVOICE_BYTES, parseInvoiceXml } from './index.js';
 
 const refusal = (bytes: Buffer) => parseInvoiceXml(bytes).refusal;
@@ -99,7 +100,7 @@ describe('hostile and broken bodies are refused quickly, before any entity is ex
     ['UTF-32', Buffer.from([0xff, 0xfe, 0x00, 0x00, 0x3c, 0x00, 0x00, 0x00]), 'encoding'],
     ['invalid UTF-8', Buffer.concat([Buffer.from('<?xml version="1.0" encoding="UTF-8"?><a>'), Buffer.from([0xc3, 0x28]), Buffer.from('</a>')]), 'malformed'],
     ['an unknown encoding', Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'), 'encoding'],
-    ['deeply nested elements', Buffer.from(`${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`), 'malformed'],
+    ['deeply nested elements', Buffer.from(`${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}`), 'too_complex'],
   ])('%s: refused with a clear reason', (_, bytes, reason) => {
     const [result, ms] = timed(() => parseInvoiceXml(bytes));
     expect(result.refusal?.reason).toBe(reason);
@@ -140,5 +141,80 @@ describe('encodings', () => {
   it('refuses bytes that are not what the declaration says', () => {
     const text = fpr01.replace('<Descrizione>', '<Descrizione>Caffè ');
     expect(refusal(Buffer.from(text, 'latin1'))?.reason).toBe('malformed');
+  });
+});
+
+describe('the DOCTYPE scan judges the decoded text', () => {
+  const fpr01 = sample('valid', 'IT01234567890_FPR01.xml').toString('utf8');
+
+  it('takes a DOCTYPE mentioned inside a comment for a comment', () => {
+    const commented = fpr01.replace('?>', '?>\n<!-- written without <!DOCTYPE FatturaElettronica SYSTEM "fattura.dtd"> or <!ENTITY x "y"> -->');
+    const result = parseInvoiceXml(Buffer.from(commented));
+    expect(result.refusal).toBeNull();
+    expect(result.problems).toEqual([]);
+    // The same words after the comment are a declaration.
+    expect(refusal(Buffer.from(commented.replace('-->', '--><!DOCTYPE x>')))?.reason).toBe('doctype');
+  });
+
+  it.each([
+    ['ISO-2022-JP', (doctype: string) => doctype.replace('<!DOCTYPE', '<!DOC\x1b(BTYPE')],
+    ['ISO-2022-KR', (doctype: string) => doctype],
+    ['UTF-7', (doctype: string) => doctype.replace('<!DOCTYPE', '+ADw-!DOCTYPE')],
+    ['x-mac-roman', (doctype: string) => doctype],
+    ['Shift_JIS', (doctype: string) => doctype],
+  ])('refuses %s, an encoding outside the accepted ones, before libxml reads it', (encoding, hide) => {
+    const xxe = sample('invalid', 'sec_xxe_file_entity.xml').toString('latin1');
+    const bytes = Buffer.from(hide(xxe.replace(/encoding="[^"]*"/, `encoding="${encoding}"`)), 'latin1');
+    const result = parseInvoiceXml(bytes);
+    expect(result.refusal).toEqual({
+      reason: 'encoding',
+      message: expect.stringMatching(new RegExp(`^The encoding ${encoding.toUpperCase()} is not accepted: send UTF-8`)),
+    });
+  });
+
+  it('holds a byte order mark and the declaration to each other', () => {
+    const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(refusal(utf16(fpr01.replace('encoding="UTF-8"', 'encoding="ISO-2022-JP"')))?.reason).toBe('encoding');
+    expect(refusal(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(fpr01.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'))]))?.reason).toBe(
+      'encoding',
+    );
+    // An encoding label with a character the old pattern skipped is judged, not read as UTF-8.
+    expect(refusal(Buffer.from(fpr01.replace('encoding="UTF-8"', 'encoding="ISO-2022-JP "')))?.reason).toBe('encoding');
+  });
+
+  it('reads ISO-8859-15 as declared', () => {
+    const text = fpr01.replace('encoding="UTF-8"', 'encoding="ISO-8859-15"').replace('<Descrizione>', '<Descrizione>Caffè ');
+    const read = parseInvoiceXml(Buffer.from(text, 'latin1'));
+    expect(read.invoice?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].descrizione).toMatch(/^Caffè /);
+  });
+});
+
+describe('the markup limits, counted before libxml reads anything', () => {
+  const root = (inside: string, attributes = '') =>
+    Buffer.from(
+      `<?xml version="1.0"?><p:FatturaElettronica xmlns:p="http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2" versione="FPR12"${attributes}>${inside}</p:FatturaElettronica>`,
+    );
+
+  it.each([
+    ['100,000 attributes on the root (1.09 MB)', manyAttributesXml(100_000), /more than 32 attributes \(line 1\)/],
+    ['33 attributes on one element', root('<a ' + Array.from({ length: 33 }, (_, i) => `b${i}="1"`).join(' ') + '/>'), /more than 32 attributes/],
+    ['an element nested 65 deep', root('<a>'.repeat(64) + '</a>'.repeat(64)), /nested more than 64 deep/],
+    ['an element name of 129 characters', root(`<${'n'.repeat(129)}/>`), /name is longer than 128 characters/],
+    ['an attribute name of 129 characters', root('', ` ${'n'.repeat(129)}="1"`), /name is longer than 128 characters/],
+    ['500,001 elements', root('<a/>'.repeat(500_000)), /more than 500000 elements, attributes/],
+    ['an unterminated tag of 100,000 attributes', Buffer.from(`<a${' b="1"'.repeat(100_000)}`), /more than 32 attributes/],
+  ])('%s: refused as too complex', (_, bytes, message) => {
+    expect(parseInvoiceXml(bytes).refusal).toEqual({ reason: 'too_complex', message: expect.stringMatching(message) });
+  });
+
+  it('leaves every valid sample and a 25,000-line invoice within them', () => {
+    for (const { name, bytes } of samples('valid')) expect([name, parseInvoiceXml(bytes).refusal]).toEqual([name, null]);
+    const lines = parseInvoiceXml(manyLinesInvoiceXml('01234567890'));
+    expect(lines.refusal).toBeNull();
+    expect(lines.problems).toEqual([]);
+    expect(lines.invoice?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee).toHaveLength(25_000);
+    // 32 attributes, 64 deep: still read.
+    const deep = parseInvoiceXml(root('<a ' + Array.from({ length: 32 }, (_, i) => `b${i}="1"`).join(' ') + '>' + '<a>'.repeat(62) + '</a>'.repeat(63)));
+    expect(deep.refusal).toBeNull();
   });
 });

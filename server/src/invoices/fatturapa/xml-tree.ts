@@ -35,10 +35,14 @@ export function elementTree(text: string): XmlElement {
   const stack: Open[] = [];
   let root: XmlElement | undefined;
   let line = 1;
-  let counted = 0;
+  // The next line break not counted yet (-1: none left): a file written on one line is not searched to its end again
+  // for every element.
+  let nextBreak = source.indexOf('\n');
   const lineAt = (index: number) => {
-    for (let i = source.indexOf('\n', counted); i !== -1 && i < index; i = source.indexOf('\n', i + 1)) line++;
-    counted = Math.max(counted, index);
+    while (nextBreak !== -1 && nextBreak < index) {
+      line++;
+      nextBreak = source.indexOf('\n', nextBreak + 1);
+    }
     return line;
   };
   let i = 0;

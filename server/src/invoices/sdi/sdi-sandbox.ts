@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { Company } from '../../companies/company.entity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { parseInvoiceXml, sdiChecks } from '../fatturapa/index.js';
+import { XmlPool } from '../fatturapa/index.js';
 import { loadStoredInvoice } from '../invoice-store.js';
 import { SDI_QUEUE, SdiChannel, type SdiFile } from './sdi-channel.js';
 import { SdiNotifications } from './sdi-notifications.js';
@@ -45,6 +45,7 @@ export class SandboxSdiChannel extends SdiChannel {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<SandboxJob>,
     private readonly notifications: SdiNotifications,
+    private readonly xml: XmlPool,
   ) {
     super();
   }
@@ -99,12 +100,11 @@ export class SandboxSdiChannel extends SdiChannel {
     if (!loaded) return null;
     const errors: string[] = [];
     if (!FILE_NAME.test(loaded.document.fileName ?? '')) errors.push('00001');
-    const parsed = parseInvoiceXml(loaded.xml);
-    if (!parsed.invoice) errors.push('00200');
-    else {
-      const company = await this.db.getRepository(Company).findOneByOrFail({ id: loaded.document.companyId });
-      for (const problem of sdiChecks(parsed.invoice, { vat_number: company.vatNumber })) if (problem.code) errors.push(problem.code);
-    }
+    const company = await this.db.getRepository(Company).findOneByOrFail({ id: loaded.document.companyId });
+    // In the XML pool, as the API reads files; a busy pool throws and the job is retried.
+    const checked = await this.xml.check(loaded.xml, { vat_number: company.vatNumber });
+    if (!checked.invoice) errors.push('00200');
+    else for (const problem of checked.sdiProblems) if (problem.code) errors.push(problem.code);
     if (errors.length) return [{ kind: 'NS', errors: [...new Set(errors)].sort() }];
     const transmission = loaded.invoice.fattura_elettronica_header.dati_trasmissione;
     return sandboxOutcome(transmission.formato_trasmissione, transmission.codice_destinatario);

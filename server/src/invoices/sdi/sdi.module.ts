@@ -10,6 +10,7 @@ import { SdiDispatcher } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import { SandboxSdiChannel } from './sdi-sandbox.js';
 import { SdiProcessor } from './sdi.processor.js';
+import { XmlPoolModule } from '../xml-pool.module.js';
 
 /**
  * The worker's side of e-invoices: the dispatcher that queues transmissions, the `sdi` queue's consumer, the SDI
@@ -17,7 +18,7 @@ import { SdiProcessor } from './sdi.processor.js';
  * notifications that move documents along their statuses.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule],
+  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule, XmlPoolModule],
   providers: [
     DocumentsService,
     // DocumentsService needs it: deleting a document numbered from a sectional gives the number back.
