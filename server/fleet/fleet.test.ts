@@ -11,13 +11,15 @@ import { createTenant } from '../src/demo/seed-demo.js';
 import { exampleInvoice } from '../src/invoices/invoice-example.js';
 import { createTestDatabase } from '../test/database.js';
 import { Fixtures } from '../test/fixtures.js';
+import { PgBouncer } from '../test/pgbouncer.js';
 import { RedisCluster } from '../test/redis-cluster.js';
 import { freePort } from '../test/redis-server.js';
 import { Receiver, waitFor } from '../test/webhook-receiver.js';
 
 /**
- * The fleet: two API processes and two workers, real child processes of the built server (`npm run build` first), on a
- * three-master Redis Cluster, with a webhook receiver and an SMTP server of the test's own. A burst of writes goes
+ * The fleet: two API processes and two workers, real child processes of the built server (`npm run build` first),
+ * through a PgBouncer in transaction mode and on a three-master Redis Cluster, with a webhook receiver and an SMTP
+ * server of the test's own. A burst of writes goes
  * through both APIs while one worker is killed with SIGKILL and the SMTP server holds its replies; then every promise
  * is checked and the figures printed: no event lost, each document's events first delivered in order, every request
  * the receiver saw more than once backed by as many recorded attempts, no 5xx but documented 503s, no e-mail twice.
@@ -27,6 +29,8 @@ const ROUNDS = 8;
 const INVOICES = 6;
 /** How long the SMTP server holds its reply to the first messages: past MAIL_TIMEOUT_MS, so the sender gives up on them. */
 const SMTP_STALL_MS = 3000;
+/** PostgreSQL connections PgBouncer opens for the whole fleet (each API pools 10, each worker 10). */
+const SERVER_CONNECTIONS = 6;
 
 const ENV = {
   FLUSSO_ENV: 'development',
@@ -35,9 +39,6 @@ const ENV = {
   WEBHOOK_TIMEOUT_MS: '1000',
   MAIL_RETRY_SCHEDULE: '500ms,1s,2s',
   MAIL_TIMEOUT_MS: '1000',
-  // A killed worker's fan-out jobs are taken up within seconds.
-  QUEUE_LOCK_DURATION_MS: '2000',
-  QUEUE_STALLED_INTERVAL_MS: '1000',
   MAIL_FROM: 'Flusso <no-reply@flusso.test>',
   SDI_SANDBOX_DELAYS: '100ms,100ms',
   RATE_LIMIT_POINTS: '100000',
@@ -54,6 +55,7 @@ interface Answer {
 describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
   const children: ChildProcess[] = [];
   let cluster: RedisCluster | undefined;
+  let bouncer: PgBouncer | undefined;
   let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let db: DataSource | undefined;
   let receiver: (Receiver & { url: string }) | undefined;
@@ -107,6 +109,7 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
     if (!existsSync('dist/server/src/main.js')) throw new Error('the fleet runs the built server: npm run build first');
     cluster = await RedisCluster.start(3);
     database = await createTestDatabase();
+    bouncer = await PgBouncer.start({ serverConnections: SERVER_CONNECTIONS });
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -134,7 +137,9 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
     receiver.answer = () => ({ status: 204, delayMs: 200 });
     env = {
       ...ENV,
-      DATABASE_URL: database.url,
+      DATABASE_URL: bouncer.url(database.url),
+      // LISTEN and migrations need a session: PostgreSQL itself.
+      DATABASE_DIRECT_URL: database.url,
       REDIS_CLUSTER_NODES: cluster.nodes,
       REDIS_PREFIX: process.env.REDIS_PREFIX!,
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
@@ -153,6 +158,7 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
     await receiver?.close();
     if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
     await db?.destroy();
+    await bouncer?.stop();
     await database?.drop();
     await cluster?.close();
   });
@@ -238,7 +244,14 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
       },
       'every delivery done',
       120_000,
-    );
+    ).catch(async (error: Error) => {
+      const stuck = await db!.query(
+        `SELECT d.channel, d.status, d.attempts, d.next_attempt_at, d.waiting, (SELECT array_agg(a.outcome || ' ' || coalesce(a.error, '')) FROM delivery_attempts a WHERE a.delivery_id = d.id) AS tried
+           FROM deliveries d WHERE d.status <> 'succeeded' AND (d.endpoint_id = $1 OR d.id IN (SELECT delivery_id FROM invoice_shares WHERE company_id = $2)) LIMIT 10`,
+        [endpoint.body.id, tenant.companyId],
+      );
+      throw new Error(`${error.message}; not done: ${JSON.stringify(stuck)}`);
+    });
     const settledAt = Date.now();
 
     // Order: each document's events first arrive in the order of their versions.
@@ -274,7 +287,7 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
 
     process.stdout.write(
       [
-        'fleet: 2 APIs, 2 workers (one killed with SIGKILL), Redis Cluster of 3 masters',
+        `fleet: 2 APIs, 2 workers (one killed with SIGKILL), PgBouncer in transaction mode (${SERVER_CONNECTIONS} server connections), Redis Cluster of 3 masters`,
         `  requests: ${answers.length} (${Object.entries(statuses)
           .map(([status, n]) => `${n} × ${status}`)
           .join(', ')}), 5xx other than documented 503: ${serverErrors.length}`,
