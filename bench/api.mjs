@@ -1,24 +1,29 @@
-// API benchmark (issue 2). Fills a company with BENCH_TRANSACTIONS (default 1,000,000) bank transactions, then in one
-// run measures:
+// API benchmark (issues 2 and 15). Fills a company with BENCH_TRANSACTIONS (default 1,000,000) bank transactions, then in
+// one run measures:
 //   1. GET transactions (page_size 25, filter[type], sort=-date) through the API vs the same SQL served by a bare
-//      node:http + pg server (bench/bare-server.mjs): requests/s, p99, and their ratio (target ≥ 0.8);
+//      node:http + pg server (bench/bare-server.mjs), at 10 and at 32 connections (BENCH_CONNECTIONS=10,32): requests/s,
+//      p99, their ratio (target ≥ 0.9), and the CPU time each process spent per request over the same rounds (from
+//      /proc: stable on a shared machine, where requests per second are not);
 //   2. the latency of the first page vs a page 40,000 pages deep (target: within 1.2×).
 // Run with `npm run bench:api` (builds first). The data set is kept in the database BENCH_DATABASE_URL
-// (default …/flusso_bench) and reused when it already has the requested size.
+// (default …/flusso_bench) and reused when it already has the requested size. The API runs with
+// DB_COMPANY_CONNECTIONS=DB_POOL_SIZE (10, the bare server's pool) unless the environment says otherwise.
+// BENCH_CPU_PROF=<folder> writes a V8 CPU profile of the API process there.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { benchEnv, startApi } from './support.mjs';
+import { benchEnv, cpuMs, startApi } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = 5;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,32').split(',').map(Number);
 const DEEP_PAGE = 40_000;
 const databaseUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -53,7 +58,7 @@ async function prepare() {
   await preflight(config, true);
   const db = createDataSource(databaseUrl);
   await db.initialize();
-  await db.runMigrations();
+  await runMigrations(db);
   const started = Date.now();
   const size = { transactions: TRANSACTIONS, documents: 2_000, settings: config };
   let demo = await seedDemo(db, size);
@@ -64,11 +69,16 @@ async function prepare() {
   return { db, demo };
 }
 
-async function measure(url, headers, connections = CONNECTIONS, duration = DURATION) {
+/** One round at `connections`, after a one-second warm-up; `pid` is the server measured, for its CPU time. */
+async function measure(url, headers, connections, duration, pid) {
   await autocannon({ url, headers, connections, duration: 1 }); // warm-up
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, headers, connections, duration });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average };
+  const cpu = cpuMs(pid) - cpuBefore;
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} time-outs at ${connections} connections`);
+  }
+  return { requests: result.requests.total, rps: result.requests.average, p99: result.latency.p99, cpu };
 }
 
 /**
@@ -95,7 +105,10 @@ async function interleaved(urls, headers, rounds) {
 
 const { db, demo } = await prepare();
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
-const env = benchEnv(databaseUrl);
+const env = benchEnv(databaseUrl, {
+  DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '10',
+  DB_COMPANY_CONNECTIONS: process.env.DB_COMPANY_CONNECTIONS ?? process.env.DB_POOL_SIZE ?? '10',
+});
 const api = startApi(env, apiPort);
 const bare = fork('bench/bare-server.mjs', { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 const headers = { authorization: `Bearer ${demo.apiKey}` };
@@ -105,23 +118,34 @@ try {
   await waitFor(`http://127.0.0.1:${apiPort}${path}${query}`, headers);
   await waitFor(`http://127.0.0.1:${barePort}${path}${query}`, {});
 
-  // Alternate short rounds of each so that load from elsewhere on the machine weighs on both alike.
-  const viaApi = { requests: 0, p99: [] };
-  const viaBare = { requests: 0, p99: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [target, url, h] of [
-      [viaApi, `http://127.0.0.1:${apiPort}${path}${query}`, headers],
-      [viaBare, `http://127.0.0.1:${barePort}${path}${query}`, {}],
-    ]) {
-      const result = await measure(url, h, CONNECTIONS, DURATION / ROUNDS);
-      target.requests += result.rps * (DURATION / ROUNDS);
-      target.p99.push(result.p99);
+  // At each number of connections, alternate short rounds of each so that load from elsewhere on the machine weighs on
+  // both alike; CPU time is counted over the measured rounds only.
+  const results = [];
+  for (const connections of CONNECTIONS) {
+    const viaApi = { requests: 0, seconds: 0, cpu: 0, p99: [] };
+    const viaBare = { requests: 0, seconds: 0, cpu: 0, p99: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [target, url, h, pid] of [
+        [viaApi, `http://127.0.0.1:${apiPort}${path}${query}`, headers, api.pid],
+        [viaBare, `http://127.0.0.1:${barePort}${path}${query}`, {}, bare.pid],
+      ]) {
+        const result = await measure(url, h, connections, DURATION / ROUNDS, pid);
+        target.requests += result.requests;
+        target.seconds += DURATION / ROUNDS;
+        target.cpu += result.cpu;
+        target.p99.push(result.p99);
+      }
     }
+    for (const target of [viaApi, viaBare]) {
+      target.rps = target.requests / target.seconds;
+      target.cpuPerRequest = target.cpu / target.requests;
+      target.p99 = target.p99.sort((a, b) => a - b)[Math.floor(target.p99.length / 2)];
+    }
+    results.push({ connections, viaApi, viaBare });
   }
-  for (const target of [viaApi, viaBare]) {
-    target.rps = target.requests / DURATION;
-    target.p99 = target.p99.sort((a, b) => a - b)[Math.floor(target.p99.length / 2)];
-  }
+  // The company is served at once after the load: nothing the measuring rounds abandoned is still held.
+  const after = await fetch(`http://127.0.0.1:${apiPort}${path}${query}`, { headers });
+  if (!after.ok) throw new Error(`after the rounds the API answered ${after.status}: ${await after.text()}`);
 
   // A cursor 40,000 pages deep: the API's own cursor format (keyset values + fingerprint of sort and filters),
   // pointed at the last row of page 39,999.
@@ -140,11 +164,18 @@ try {
   const [firstPage, deepPage] = await interleaved([first, deep], headers, 2_000);
 
   const fmt = (n) => n.toFixed(2).padStart(10);
-  console.log(`\nGET transactions, ${TRANSACTIONS.toLocaleString('en')} rows, ${CONNECTIONS} connections, ${DURATION} s each in ${ROUNDS} alternating rounds`);
-  console.log('                        req/s  p99 ms (median round)');
-  console.log(`API (Nest + Fastify)${fmt(viaApi.rps)} ${fmt(viaApi.p99)}`);
-  console.log(`bare node:http + pg ${fmt(viaBare.rps)} ${fmt(viaBare.p99)}`);
-  console.log(`ratio API / bare     ${(viaApi.rps / viaBare.rps).toFixed(3)}   (target ≥ 0.8)`);
+  const fmtCpu = (ms) => (ms * 1000).toFixed(0).padStart(10);
+  for (const { connections, viaApi, viaBare } of results) {
+    console.log(
+      `\nGET transactions, ${TRANSACTIONS.toLocaleString('en')} rows, ${connections} connections, ${DURATION} s each in ${ROUNDS} alternating rounds`,
+    );
+    console.log('                        req/s  p99 ms (median round)  CPU µs/request');
+    console.log(`API (Nest + Fastify)${fmt(viaApi.rps)} ${fmt(viaApi.p99)}            ${fmtCpu(viaApi.cpuPerRequest)}`);
+    console.log(`bare node:http + pg ${fmt(viaBare.rps)} ${fmt(viaBare.p99)}            ${fmtCpu(viaBare.cpuPerRequest)}`);
+    console.log(
+      `ratio API / bare     ${(viaApi.rps / viaBare.rps).toFixed(3)}   (target ≥ 0.9)   CPU per request bare / API ${(viaBare.cpuPerRequest / viaApi.cpuPerRequest).toFixed(3)}`,
+    );
+  }
   console.log(`\nFirst page vs page ${DEEP_PAGE.toLocaleString('en')} (sort=date, 2,000 requests each, interleaved)`);
   console.log('                       mean ms     p50 ms     p99 ms');
   console.log(`first page         ${fmt(firstPage.mean)} ${fmt(firstPage.p50)} ${fmt(firstPage.p99)}`);

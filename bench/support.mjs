@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS } from '../dist/server/src/config/config.js';
 
 /** A TCP port of 127.0.0.1 that nothing listens on right now. */
@@ -59,7 +60,7 @@ export async function freshDatabase(databaseUrl) {
   await admin.end();
   const db = createDataSource(databaseUrl);
   await db.initialize();
-  await db.runMigrations();
+  await runMigrations(db);
   return db;
 }
 

@@ -20,7 +20,7 @@ import { registerXmlBodies } from './common/http/xml-body.js';
 import { XML_BODY_LIMIT, XML_ROUTES } from './invoices/xml-routes.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import { AuthService } from './common/auth/auth.service.js';
-import { registerBodyAuthentication } from './common/auth/guards.js';
+import { registerBodyAuthentication, registerShareRelease } from './common/auth/guards.js';
 import { RateLimiterService } from './common/auth/rate-limiter.service.js';
 import type { AppConfig } from './config/config.js';
 import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
@@ -95,6 +95,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   registerXmlBodies(fastify, { routes: XML_ROUTES, bodyLimit: XML_BODY_LIMIT });
   // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor claims the key); no provider in preview.
   if (!options.preview) registerIdempotency(fastify, app.get(IdempotencyService));
+  registerShareRelease(fastify);
   const routes = new RouteTable();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));
   app.enableCors(CORS_OPTIONS);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DataSource, MigrationInterface } from 'typeorm';
 import { createDataSource } from '../src/common/database/data-source.js';
+import { runMigrations } from '../src/common/database/migrate.js';
 import { DEFAULTS } from '../src/config/config.js';
 import { preflight } from '../src/config/preflight.js';
 
@@ -69,7 +70,7 @@ function ensureTemplate(): Promise<string> {
         await admin.query(`CREATE DATABASE "${building}"`);
         const dataSource = createDataSource(databaseUrl(building));
         await dataSource.initialize();
-        await dataSource.runMigrations();
+        await runMigrations(dataSource);
         await dataSource.destroy();
         await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
         await stamp();

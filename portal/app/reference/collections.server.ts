@@ -18,6 +18,6 @@ export function collectionResponse(kind: "postman" | "insomnia"): Response {
   const model = buildReferenceModel(document);
   const { hosts } = getSiteConfig();
   return kind === "postman"
-    ? download("flusso.postman_collection.json", postmanCollection(model, hosts))
+    ? download("flusso.postman_collection.json", postmanCollection(model, hosts, document))
     : download("flusso.insomnia.json", insomniaExport(model, hosts));
 }

@@ -1,6 +1,8 @@
 import type { EnvironmentHosts } from "~/behaviour/environment";
 import { exampleAs, type OperationView, type ReferenceModel } from "./model";
 import { isJsonMediaType } from "./samples/request";
+import type { OpenApiDocument } from "./openapi";
+import { pathVariableOf, preRequestScript, queryValue, suiteBody, suiteOrder, suiteTests } from "./postman-suite";
 import { bodyText } from "./tryIt";
 
 /**
@@ -12,6 +14,13 @@ import { bodyText } from "./tryIt";
 
 export const POSTMAN_URL = "/downloads/flusso.postman_collection.json";
 export const INSOMNIA_URL = "/downloads/flusso.insomnia.json";
+
+/** How the collection runs as a suite, from a terminal (the portal's OpenAPI page says the same). */
+const NEWMAN_COMMAND =
+  "npx newman run flusso.postman_collection.json --env-var apiKey=$FLUSSO_API_KEY --env-var company_id=$COMPANY_ID --env-var webhookUrl=$WEBHOOK_URL";
+
+/** A receiver on the developer's machine: development accepts loopback webhook URLs (production wants public HTTPS). */
+const DEVELOPMENT_RECEIVER = "http://127.0.0.1:8787/webhooks/flusso";
 
 const POSTMAN_SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json";
 
@@ -28,9 +37,15 @@ interface Variant {
   body?: { contentType: string; text: string };
 }
 
-/** The requests an operation becomes: the example request's media type first, then each other type with its example. */
+/**
+ * The requests an operation becomes: the example request's media type first, then each other type with its example.
+ * A type the document gives no example for (a signed invoice file, which only its signer can make) has no request to
+ * offer: its reference page says how to send one.
+ */
 function variants(operation: OperationView): Variant[] {
-  const types = operation.requestBody?.mediaTypes?.map((media) => media.contentType) ?? [operation.example.contentType];
+  const types = operation.requestBody?.mediaTypes
+    ?.filter((media) => media.example !== undefined || media.contentType === operation.example.contentType)
+    .map((media) => media.contentType) ?? [operation.example.contentType];
   return types.map((contentType, index) => {
     const example = contentType ? exampleAs(operation, contentType) : operation.example;
     return {
@@ -44,29 +59,34 @@ const variantName = (operation: OperationView, { label }: Variant) => (label ? `
 
 const postmanLanguage = (contentType: string) => (isJsonMediaType(contentType) ? "json" : contentType.includes("xml") ? "xml" : "text");
 
-/** A parameter's value in the files: the company is one variable for every request, others take the example. */
-function parameterValue(operation: OperationView, name: string, variable: (name: string) => string): string {
-  if (name === "company_id") return variable("company_id");
-  return operation.parameters.find((p) => p.in === "path" && p.name === name)?.example ?? "";
-}
-
-export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts) {
-  const item = requests(model).map(({ tag, operations }) => ({
-    name: tag.name,
-    item: operations.flatMap((operation) => {
+/**
+ * The Postman collection is also a test suite (postman-suite.ts): its folders run in an order where every id comes
+ * from an earlier answer (kept in collection variables), every request tests its status and its answer's schema, and
+ * the last folder deletes what the run made, so `newman run` passes against a development API, and passes again.
+ */
+export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts, document: OpenApiDocument) {
+  const operations = requests(model).flatMap((group) => group.operations);
+  const item = suiteOrder(operations).map(({ folder, operations: calls }, folderIndex) => ({
+    name: folder,
+    item: calls.flatMap((operation, operationIndex) => {
       const segments = operation.path
         .split("/")
         .filter(Boolean)
         .map((segment) => segment.replace(/^\{(.+)\}$/, ":$1"));
       const query = queryParameters(operation).map((p) => ({
         key: p.name,
-        value: p.example ?? "",
+        value: queryValue(operation, p.name) ?? p.example ?? "",
         ...(p.description ? { description: p.description } : {}),
-        disabled: !p.required,
+        disabled: !p.required && queryValue(operation, p.name) === undefined,
       }));
       const enabled = query.filter((q) => !q.disabled);
+      const prerequest = preRequestScript(operation, operations, folderIndex === 0 && operationIndex === 0);
       return variants(operation).map((variant) => ({
         name: variantName(operation, variant),
+        event: [
+          ...(prerequest.length ? [{ listen: "prerequest", script: { type: "text/javascript", exec: prerequest } }] : []),
+          { listen: "test", script: { type: "text/javascript", exec: suiteTests(operation, document) } },
+        ],
         request: {
           method: operation.method,
           header: [
@@ -80,12 +100,18 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
             ...(query.length ? { query } : {}),
             variable: pathParameters(operation).map((p) => ({
               key: p.name,
-              value: parameterValue(operation, p.name, (name) => `{{${name}}}`),
+              value: `{{${pathVariableOf(operation, p.name)}}}`,
               ...(p.description ? { description: p.description } : {}),
             })),
           },
           ...(variant.body
-            ? { body: { mode: "raw", raw: variant.body.text, options: { raw: { language: postmanLanguage(variant.body.contentType) } } } }
+            ? {
+                body: {
+                  mode: "raw",
+                  raw: suiteBody(operation, variant.body.contentType, variant.body.text),
+                  options: { raw: { language: postmanLanguage(variant.body.contentType) } },
+                },
+              }
             : {}),
           ...(operation.description ? { description: operation.description } : {}),
         },
@@ -97,7 +123,7 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
     info: {
       _postman_id: "0b6f1f5e-6a53-4c39-9a59-f1a550000001",
       name: `${model.title} ${model.version}`,
-      description: `Generated from the OpenAPI document, version ${model.version}. Set apiKey (and company_id) in the collection's variables.`,
+      description: `Generated from the OpenAPI document, version ${model.version}. A test suite for the development environment: set apiKey, company_id and webhookUrl (a receiver the API can reach) and run it, e.g. ${NEWMAN_COMMAND}.`,
       schema: POSTMAN_SCHEMA,
     },
     auth: { type: "bearer", bearer: [{ key: "token", value: "{{apiKey}}", type: "string" }] },
@@ -105,6 +131,7 @@ export function postmanCollection(model: ReferenceModel, hosts: EnvironmentHosts
       { key: "baseUrl", value: hosts.development, type: "string" },
       { key: "apiKey", value: "", type: "string" },
       { key: "company_id", value: "", type: "string" },
+      { key: "webhookUrl", value: DEVELOPMENT_RECEIVER, type: "string" },
     ],
     item,
   };

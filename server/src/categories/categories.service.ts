@@ -67,7 +67,7 @@ export class CategoriesService {
 
   async update(companyId: string, id: string, body: UpdateCategoryDto): Promise<CategoryDto> {
     const category = await findCategory(this.db.manager, companyId, id);
-    await this.db.getRepository(Category).update({ id: category.id }, { name: body.name });
+    await this.db.getRepository(Category).update({ companyId: category.companyId, id: category.id }, { name: body.name });
     return presentCategory({ ...category, name: body.name });
   }
 
@@ -105,7 +105,7 @@ export class CategoriesService {
 
   async updateSubcategory(companyId: string, id: string, body: UpdateSubcategoryDto): Promise<SubcategoryDto> {
     const subcategory = await findSubcategory(this.db.manager, companyId, id);
-    await this.db.getRepository(Category).update({ id: subcategory.id }, { name: body.name });
+    await this.db.getRepository(Category).update({ companyId: subcategory.companyId, id: subcategory.id }, { name: body.name });
     return presentSubcategory({ ...subcategory, name: body.name });
   }
 
@@ -152,7 +152,7 @@ async function deleteUnused(manager: EntityManager, category: Category, what: 'c
   );
   if (usage.documents > 0 || usage.transactions > 0) throw inUse(what, usage);
   try {
-    await manager.getRepository(Category).delete({ id: category.id });
+    await manager.getRepository(Category).delete({ companyId: category.companyId, id: category.id });
   } catch (error) {
     if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw inUse(what, null);
     throw error;

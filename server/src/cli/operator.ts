@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../common/database/data-source.js';
+import { runMigrations } from '../common/database/migrate.js';
 import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
@@ -28,10 +29,9 @@ export class Operator {
     return this.dataSource;
   }
 
-  /** Runs the pending migrations, creating the database if needed; returns their names. */
+  /** Runs the pending migrations (under their advisory lock), creating the database if needed; returns their names. */
   async migrate(): Promise<string[]> {
-    const db = await this.db({ createDatabase: true });
-    return (await db.runMigrations({ transaction: 'each' })).map((migration) => migration.name);
+    return runMigrations(await this.db({ createDatabase: true }));
   }
 
   /** Tells running API processes to drop cached keys and grants. */

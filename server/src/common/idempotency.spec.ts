@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
@@ -249,6 +250,38 @@ describe('Idempotency-Key on POST', () => {
     await api.db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
     expect(await sweeper.sweep()).toBeGreaterThanOrEqual(1);
     expect(await keyRows(key)).toEqual([]);
+  });
+
+  it('never sweeps a key that a request claims again while the sweeper runs', async () => {
+    const key = newKey();
+    await createCategory(key, { name: 'Ripresa' }).expect(201);
+    await api.db.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = $1`, [key]);
+    // A request takes the expired key over (what claim()'s ON CONFLICT does), its transaction still open.
+    const claimant = new pg.Client({ connectionString: api.config.databaseUrl });
+    await claimant.connect();
+    try {
+      await claimant.query('BEGIN');
+      await claimant.query(
+        `UPDATE idempotency_keys SET status = 'in_progress', locked_until = now() + interval '60 seconds', expires_at = now() + interval '24 hours',
+                response_status = NULL, response_headers = NULL, response_body = NULL, created_at = now()
+          WHERE key = $1`,
+        [key],
+      );
+      // The sweeper found the row expired and now waits for the claimant's row lock.
+      const sweeping = new IdempotencySweeper(api.app.get(IdempotencyService)).sweep();
+      for (;;) {
+        const waiting = await api.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%DELETE FROM idempotency_keys%'`,
+        );
+        if (waiting.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await claimant.query('COMMIT');
+      expect(await sweeping).toBe(0);
+    } finally {
+      await claimant.end();
+    }
+    expect(await keyRows(key)).toEqual([{ status: 'in_progress', company_id: rossi.companyId, response_body: null }]);
   });
 
   it('lets a retry take over a claim abandoned by a request that died, once its lease is over', async () => {

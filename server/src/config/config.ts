@@ -108,7 +108,7 @@ export interface DatabaseSettings {
   poolWaitMs: number;
   /** Connections of the pool that one company's requests may hold at once. */
   companyConnections: number;
-  /** Longest wait of a request for a place in its company's share (behind that company's own requests) before a 503. */
+  /** Longest wait of a request for a place in its company's share (behind that company's own requests) before a 429. */
   companyWaitMs: number;
   /** PostgreSQL `statement_timeout`: a longer statement is cancelled (503). */
   statementTimeoutMs: number;

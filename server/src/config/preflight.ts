@@ -45,6 +45,11 @@ export async function checkPostgres(databaseUrl: string, options: { createDataba
       const client = await connect(admin.toString());
       try {
         await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      } catch (creating) {
+        // Another process starting at the same time created it first: 42P04, or a unique violation of pg_database
+        // when both got past the existence check together.
+        const raced = (creating as { code?: string }).code;
+        if (raced !== '42P04' && raced !== '23505') throw creating;
       } finally {
         await client.end();
       }

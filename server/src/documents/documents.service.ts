@@ -113,10 +113,15 @@ export class DocumentsService {
         );
       }
       if (document.sectionalId !== null && document.progressive !== null) {
-        await this.sectionals.giveBack(manager, { sectionalId: document.sectionalId, progressive: document.progressive, number: document.number });
+        await this.sectionals.giveBack(manager, {
+          companyId: document.companyId,
+          sectionalId: document.sectionalId,
+          progressive: document.progressive,
+          number: document.number,
+        });
       }
       await this.recordChange(manager, document, 'document.deleted');
-      await manager.getRepository(Document).delete({ id: document.id });
+      await manager.getRepository(Document).delete({ companyId: document.companyId, id: document.id });
     });
   }
 
@@ -125,11 +130,17 @@ export class DocumentsService {
    * changes take effect, and their events are recorded, one after the other. Whoever changes a document or its flows
    * locks the document first (then flows, then transactions: one order everywhere, so changes never deadlock), reads
    * what it changes after the lock, and ends with `recordUpdated` if anything changed. Returns the row read under the
-   * lock.
+   * lock. The company is named, as in every statement on a request path: it uses the company's index, and it is what a
+   * database sharded by company routes on.
    */
-  async lock(manager: EntityManager, documentId: string, gone: () => ApiError = () => ApiError.notFound('Document')): Promise<LockedDocument> {
+  async lock(
+    manager: EntityManager,
+    companyId: string,
+    documentId: string,
+    gone: () => ApiError = () => ApiError.notFound('Document'),
+  ): Promise<LockedDocument> {
     // FOR NO KEY UPDATE: it excludes every other change of the document, not the foreign-key checks of rows that point at it.
-    const document = await manager.getRepository(Document).findOne({ where: { id: documentId }, lock: { mode: 'for_no_key_update' } });
+    const document = await manager.getRepository(Document).findOne({ where: { companyId, id: documentId }, lock: { mode: 'for_no_key_update' } });
     if (!document) throw gone();
     return document as LockedDocument;
   }
@@ -157,9 +168,10 @@ export class DocumentsService {
    */
   private async recordChange(manager: EntityManager, document: LockedDocument, type: EventType): Promise<DocumentDto> {
     const [rows]: [Array<Record<string, unknown>>] = await manager.query(
-      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp()) WHERE id = $1
+      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp())
+        WHERE company_id = $1 AND id = $2
        RETURNING *`,
-      [document.id],
+      [document.companyId, document.id],
     );
     const [changed] = hydrate(manager, Document, rows);
     const [presented] = await presentDocuments(manager, [changed], ALL_DOCUMENT_EXPANSIONS);

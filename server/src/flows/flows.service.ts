@@ -77,7 +77,7 @@ export class FlowsService {
         }),
       );
       await this.documents.recordUpdated(manager, document);
-      return presentFlow(await flows.findOneByOrFail({ id }));
+      return presentFlow(await flows.findOneByOrFail({ companyId: document.companyId, id }));
     });
   }
 
@@ -89,8 +89,8 @@ export class FlowsService {
   async delete(companyId: string, documentId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
       const found = await this.findFlow(manager, companyId, documentId, id);
-      const document = await this.documents.lock(manager, found.documentId, () => ApiError.notFound('Flow'));
-      if (!(await manager.getRepository(Flow).existsBy({ id: found.id }))) throw ApiError.notFound('Flow');
+      const document = await this.documents.lock(manager, found.companyId, found.documentId, () => ApiError.notFound('Flow'));
+      if (!(await manager.getRepository(Flow).existsBy({ companyId: found.companyId, id: found.id }))) throw ApiError.notFound('Flow');
       const coverage = await coverageOf(manager, found.id);
       if (coverage.reconciled) {
         throw ApiError.of(
@@ -98,7 +98,7 @@ export class FlowsService {
           `The flow is reconciled (its reconciliations allocate ${coverage.paid} ${document.currency.trim()} to it); delete its reconciliations before deleting it.`,
         );
       }
-      await manager.getRepository(Flow).delete({ id: found.id });
+      await manager.getRepository(Flow).delete({ companyId: found.companyId, id: found.id });
       await this.documents.recordUpdated(manager, document);
     });
   }
@@ -117,9 +117,9 @@ export class FlowsService {
     }
     return this.db.transaction(async (manager) => {
       const found = await this.findFlow(manager, companyId, documentId, id);
-      const document = await this.documents.lock(manager, found.documentId, () => ApiError.notFound('Flow'));
+      const document = await this.documents.lock(manager, found.companyId, found.documentId, () => ApiError.notFound('Flow'));
       // Read again under the lock, so a concurrent change is not overwritten (or a concurrent delete is a 404).
-      const flow = await manager.getRepository(Flow).findOneBy({ id: found.id });
+      const flow = await manager.getRepository(Flow).findOneBy({ companyId: found.companyId, id: found.id });
       if (!flow) throw ApiError.notFound('Flow');
       const stored = { ...flow };
       const before = await coverageOf(manager, flow.id);

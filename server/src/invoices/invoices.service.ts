@@ -301,7 +301,7 @@ export class InvoicesService {
       if (!canTransition(document.status, 'CREATED')) {
         throw ApiError.of('invalid_state', `The document is ${document.status}: only a DRAFT can be issued.`);
       }
-      await manager.getRepository(Document).update({ id: document.id }, { status: 'CREATED' });
+      await manager.getRepository(Document).update({ companyId: document.companyId, id: document.id }, { status: 'CREATED' });
       await manager.getRepository(StoredInvoice).update({ documentId: document.id }, { transmissionRequestedAt: () => 'now()' });
       return this.documents.recordUpdated(manager, document);
     });

@@ -13,6 +13,7 @@ import { documentExamples } from './examples.js';
 import { documentLongPathSegments } from '../common/http/path-params.js';
 import { documentQueryRefusals } from '../common/validation/query-params.openapi.js';
 import { documentRequestBodies } from '../common/validation/request-bodies.openapi.js';
+import { SIGNED_FILE_TYPES } from '../common/http/xml-body.js';
 
 export const API_VERSION = '1.2.0';
 export const BASE_PATH = '/api/v1';
@@ -133,17 +134,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 function bodiesByMediaType(document: OpenAPIObject): void {
   for (const path of Object.values(document.paths)) {
     for (const operation of Object.values(path)) {
-      const content = (operation as { requestBody?: { content?: Record<string, { schema?: { $ref?: string }; examples?: Record<string, unknown> }> } })
-        .requestBody?.content;
+      const content = (
+        operation as { requestBody?: { content?: Record<string, { schema?: { $ref?: string; [key: string]: unknown }; examples?: Record<string, unknown> }> } }
+      ).requestBody?.content;
       if (!content || Object.keys(content).length < 2) continue;
       for (const [type, media] of Object.entries(content)) {
         const subtype = type.split('/')[1];
         if (media.examples && subtype in media.examples) media.examples = { [subtype]: media.examples[subtype] };
         if (subtype === 'xml' || subtype.endsWith('+xml')) media.schema = xmlText(type, content['application/json']?.schema?.$ref);
+        if (SIGNED_FILE_TYPES.includes(type)) {
+          // A signed file is binary and signed by the sender: no example can stand for one.
+          media.schema = { type: 'string', contentMediaType: type, description: SIGNED_FILE_DESCRIPTION };
+          delete media.examples;
+        }
       }
     }
   }
 }
+
+const SIGNED_FILE_DESCRIPTION =
+  'A signed invoice file: the CAdES envelope (.xml.p7m) carrying the XML, as produced by the signing software, in DER or in base64 (line breaks allowed).';
 
 /** The schema of an XML body: text of its media type, the XML form of the JSON body's schema. */
 function xmlText(type: string, jsonRef: string | undefined): Record<string, unknown> {

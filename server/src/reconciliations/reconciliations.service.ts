@@ -71,11 +71,11 @@ export class ReconciliationsService {
       const flow = await findOwned(manager.getRepository(Flow), companyId, body.flow_id, 'Flow', '/flow_id');
       const transaction = await findOwned(manager.getRepository(Transaction), companyId, body.transaction_id, 'Transaction', '/transaction_id');
       const gone = () => ApiError.notFound('Flow', '/flow_id');
-      const document = await this.documents.lock(manager, flow.documentId, gone);
+      const document = await this.documents.lock(manager, flow.companyId, flow.documentId, gone);
       // The flow (or its document) may have been deleted while this request waited for the lock.
-      if (!(await manager.getRepository(Flow).existsBy({ id: flow.id }))) throw gone();
+      if (!(await manager.getRepository(Flow).existsBy({ companyId: flow.companyId, id: flow.id }))) throw gone();
       // Serializes reconciliations of the same transaction (with flows of any document), whose amount they share.
-      await manager.query('SELECT 1 FROM transactions WHERE id = $1 FOR UPDATE', [transaction.id]);
+      await manager.query('SELECT 1 FROM transactions WHERE company_id = $1 AND id = $2 FOR UPDATE', [transaction.companyId, transaction.id]);
       const currency = transaction.currency.trim();
       if (flow.currency.trim() !== currency) {
         throw ApiError.of(
@@ -147,11 +147,11 @@ export class ReconciliationsService {
       const reconciliation = await findOwned(manager.getRepository(Reconciliation), companyId, id, 'Reconciliation');
       const gone = () => ApiError.notFound('Reconciliation');
       // A concurrent deletion of its flow or document deletes the reconciliation with it.
-      const flow = await manager.getRepository(Flow).findOneBy({ id: reconciliation.flowId });
+      const flow = await manager.getRepository(Flow).findOneBy({ companyId: reconciliation.companyId, id: reconciliation.flowId });
       if (!flow) throw gone();
-      const document = await this.documents.lock(manager, flow.documentId, gone);
+      const document = await this.documents.lock(manager, flow.companyId, flow.documentId, gone);
       const before = await coverageOf(manager, flow.id);
-      const { affected } = await manager.getRepository(Reconciliation).delete({ id: reconciliation.id });
+      const { affected } = await manager.getRepository(Reconciliation).delete({ companyId: reconciliation.companyId, id: reconciliation.id });
       if (!affected) throw ApiError.notFound('Reconciliation');
       await settleCoverage(manager, flow.id, before);
       await this.documents.recordUpdated(manager, document);

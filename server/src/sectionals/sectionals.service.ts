@@ -92,7 +92,9 @@ export class SectionalsService {
     const saved = await this.uniqueSeries({ ...found, ...changed(found, body) }, () =>
       this.db.transaction(async (manager) => {
         // Locked and read again: a number taken meanwhile (takeNumber locks the same row) is seen here.
-        const current = await manager.getRepository(Sectional).findOneOrFail({ where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const current = await manager
+          .getRepository(Sectional)
+          .findOneOrFail({ where: { companyId: found.companyId, id: found.id }, lock: { mode: 'pessimistic_write' } });
         const next = { ...current, ...changed(current, body) };
         if (current.lastProgressive > 0) {
           const fixed = (['year', 'prefix', 'suffix'] as const).find((member) => next[member] !== current[member]);
@@ -122,9 +124,9 @@ export class SectionalsService {
     const [rows]: [Array<{ year: number; last_progressive: number; prefix: string; suffix: string; minimum_digits: number; updated_at: Date }>, number] =
       await manager.query(
         `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
-        WHERE id = $1 AND last_progressive < $2
+        WHERE company_id = $1 AND id = $2 AND last_progressive < $3
         RETURNING year, last_progressive, prefix, suffix, minimum_digits, updated_at`,
-        [sectional.id, MAX_PROGRESSIVE],
+        [sectional.companyId, sectional.id, MAX_PROGRESSIVE],
       );
     const row = rows[0];
     if (!row) throw ApiError.of('unprocessable_entity', `The sectional has issued its last number (${MAX_PROGRESSIVE}); create a new one.`, pointer);
@@ -150,15 +152,15 @@ export class SectionalsService {
    * series' last number comes back (the counter goes down by one, and the next document takes it); deleting a document
    * with an earlier number would leave a gap in the series: 409 sectional_gap.
    */
-  async giveBack(manager: EntityManager, document: { sectionalId: string; progressive: number; number: string }): Promise<void> {
+  async giveBack(manager: EntityManager, document: { companyId: string; sectionalId: string; progressive: number; number: string }): Promise<void> {
     const [rows]: [Array<{ id: string }>, number] = await manager.query(
       `UPDATE sectionals SET last_progressive = last_progressive - 1, updated_at = now()
-        WHERE id = $1 AND last_progressive = $2
+        WHERE company_id = $1 AND id = $2 AND last_progressive = $3
         RETURNING id`,
-      [document.sectionalId, document.progressive],
+      [document.companyId, document.sectionalId, document.progressive],
     );
     if (rows.length) return;
-    const sectional = await manager.getRepository(Sectional).findOneByOrFail({ id: document.sectionalId });
+    const sectional = await manager.getRepository(Sectional).findOneByOrFail({ companyId: document.companyId, id: document.sectionalId });
     throw ApiError.of(
       'sectional_gap',
       `Document ${document.number} has number ${document.progressive} of its sectional, which has issued numbers up to ${formatNumber(sectional, sectional.lastProgressive)}: deleting it would leave a gap in the series. Only the document with the series' last number can be deleted.`,

@@ -71,7 +71,7 @@ export class TransactionsService {
       const transaction = await findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
       const classification = await classify(manager, companyId, transaction, changes, 'transaction');
       if (classification.categoryId !== transaction.categoryId || classification.subcategoryId !== transaction.subcategoryId) {
-        await manager.getRepository(Transaction).update({ id: transaction.id }, classification);
+        await manager.getRepository(Transaction).update({ companyId: transaction.companyId, id: transaction.id }, classification);
       }
       return { ...transaction, ...classification };
     });

@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CompanyShares } from '../database/company-shares.js';
 import { AuthService } from './auth.service.js';
 import { QueryParamsGuard } from '../validation/query-params.guard.js';
 import { ApiKeyGuard, CompanyAccessGuard } from './guards.js';
@@ -14,6 +16,11 @@ import { RateLimiterService } from './rate-limiter.service.js';
   providers: [
     AuthService,
     RateLimiterService,
+    {
+      provide: CompanyShares,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new CompanyShares(config.database.companyConnections, config.database.companyWaitMs),
+    },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_GUARD, useClass: CompanyAccessGuard },
     { provide: APP_GUARD, useClass: QueryParamsGuard },

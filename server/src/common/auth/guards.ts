@@ -1,8 +1,7 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { CompanyShares } from '../database/company-shares.js';
+import { CompanyShares, shareRefusal } from '../database/company-shares.js';
 import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
 import { sendError } from '../errors/send-error.js';
@@ -71,29 +70,51 @@ export function registerBodyAuthentication(fastify: FastifyInstance, auth: AuthS
   });
 }
 
+/** The place a request holds in its company's share, given back when its answer is sent (registerShareRelease). */
+const SHARE_PLACE = Symbol('company share place');
+type PlaceHolding = FastifyRequest & { [SHARE_PLACE]?: () => void };
+
 /**
  * A route under /companies/{company_id} answers only for companies granted to the key's integrator: 403 for any
  * other, whether it exists or not, so nothing about other companies can be learnt. A granted request then draws on
  * that company's share of the process's database work (DB_COMPANY_CONNECTIONS requests at once, common/database/
- * company-shares.ts), held until the answer is sent.
+ * company-shares.ts). Over its share it waits up to DB_COMPANY_WAIT_MS, then gets 429: the caller sends more at once
+ * than its share. A client that goes away while its request waits gives its place in line up at once; one that goes
+ * away later leaves its handler running on a pooled connection, so the place is held until that handler answers.
  */
 @Injectable()
 export class CompanyAccessGuard implements CanActivate {
-  private readonly shares: CompanyShares;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.shares = new CompanyShares(config.database.companyConnections, config.database.companyWaitMs);
-  }
+  constructor(private readonly shares: CompanyShares) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest & PlaceHolding>();
     const companyId = (request.params as Record<string, string> | undefined)?.company_id;
     if (companyId === undefined || !request.auth) return true;
     if (!isUuid(companyId) || !request.auth.companyIds.has(companyId.toLowerCase())) {
       throw ApiError.forbidden('This API key has no access to this company.');
     }
-    const leave = await this.shares.enter(companyId.toLowerCase());
-    context.switchToHttp().getResponse<FastifyReply>().raw.once('close', leave);
+    // Listened to from before the wait: a client gone while its request waits leaves the line then, not at its turn.
+    const end = context.switchToHttp().getResponse<FastifyReply>().raw;
+    request[SHARE_PLACE] = await this.shares.enter(companyId.toLowerCase(), end);
+    // Granted in the same turn as the client left: nothing runs for it.
+    if (end.closed) throw shareRefusal('gone');
     return true;
   }
+}
+
+/**
+ * Gives a request's place in its company's share back as its answer is sent, whatever produced the answer (the
+ * handler, an error it threw, a later guard, a time-out mapped to 503) and whether or not its client is still there:
+ * every path through Nest ends in reply.send. Registered after the idempotency hook, so the place also covers storing
+ * the answer.
+ */
+export function registerShareRelease(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request: PlaceHolding, _reply, payload, done) => {
+    const leave = request[SHARE_PLACE];
+    if (leave) {
+      request[SHARE_PLACE] = undefined;
+      leave();
+    }
+    done(null, payload);
+  });
 }

@@ -130,19 +130,22 @@ describe('the database under contention', () => {
     await listDocuments(rossi).expect(200);
   });
 
-  it('answers 503 with Retry-After within DB_POOL_WAIT_MS when every pooled connection is busy (DB_COMPANY_WAIT_MS for the share)', async () => {
+  it('answers 503 with Retry-After within DB_POOL_WAIT_MS when every pooled connection is busy, 429 within DB_COMPANY_WAIT_MS for the share', async () => {
     await setUp({ DB_POOL_SIZE: '2', DB_COMPANY_CONNECTIONS: '2', DB_POOL_WAIT_MS: '300', DB_COMPANY_WAIT_MS: '300', DB_LOCK_TIMEOUT_MS: '20000' });
     await listDocuments(rossi).expect(200);
     held = await lockDocument(api.config.databaseUrl, verdiFlow.documentId);
     const queued = [patchFlow(verdi, verdiFlow, '1001.00').then((r) => r), patchFlow(verdi, verdiFlow, '1002.00').then((r) => r)];
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // Rossi finds the pool taken; Verdi's third request finds its company's share taken.
-    for (const send of [() => listDocuments(rossi), () => patchFlow(verdi, verdiFlow, '1003.00')]) {
-      const { response, ms } = await timed(send);
-      expectUnavailable(response);
-      expect(ms).toBeLessThan(1500);
-    }
+    // Rossi finds the pool taken: a fault of the service, 503. Verdi's third request finds its company's share taken:
+    // the caller sends more at once than its share, 429.
+    const { response: pooled, ms } = await timed(() => listDocuments(rossi));
+    expectUnavailable(pooled);
+    expect(ms).toBeLessThan(1500);
+    const { response: shared, ms: sharedMs } = await timed(() => patchFlow(verdi, verdiFlow, '1003.00'));
+    expectError(shared, 429, 'too_many_requests');
+    expect(shared.headers['retry-after']).toBe('1');
+    expect(sharedMs).toBeLessThan(1500);
 
     await held.release();
     held = undefined;

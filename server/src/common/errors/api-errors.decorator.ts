@@ -14,10 +14,10 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Payload too large.',
   415: 'Unsupported media type.',
   422: 'Unprocessable entity: well-formed, but a value breaks a rule.',
-  429: 'Too many requests: the rate limit of the API key is exhausted, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds.',
+  429: 'Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds.',
   500: 'Internal server error.',
   502: 'Bad gateway.',
-  503: 'Service unavailable: the database is unreachable or busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds.',
+  503: 'Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds.',
   504: 'Gateway timeout.',
 };
 

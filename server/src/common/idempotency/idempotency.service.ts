@@ -109,10 +109,17 @@ export class IdempotencyService {
     await this.db.query(`DELETE FROM idempotency_keys WHERE id = $1 AND status = 'in_progress'`, [id]);
   }
 
-  /** Deletes up to `limit` expired keys; returns how many. */
+  /**
+   * Deletes up to `limit` expired keys; returns how many. The outer DELETE checks `expires_at` again: a row the
+   * subquery found expired may be claimed anew before the DELETE reaches it, and PostgreSQL then re-evaluates the
+   * outer condition on the claimed row (which no longer matches) instead of deleting the claim from under its request.
+   */
   async deleteExpired(limit = 10_000): Promise<number> {
     const [{ count }]: Array<{ count: number }> = await this.db.query(
-      `WITH deleted AS (DELETE FROM idempotency_keys WHERE id IN (SELECT id FROM idempotency_keys WHERE expires_at <= now() LIMIT $1) RETURNING 1)
+      `WITH deleted AS (
+         DELETE FROM idempotency_keys
+          WHERE id IN (SELECT id FROM idempotency_keys WHERE expires_at <= now() LIMIT $1) AND expires_at <= now()
+         RETURNING 1)
        SELECT count(*)::int AS count FROM deleted`,
       [limit],
     );

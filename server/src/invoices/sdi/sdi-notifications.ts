@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ApiError } from '../../common/errors/api-error.js';
 import { canTransition } from '../../documents/document-transitions.js';
 import { Document } from '../../documents/document.entity.js';
 import { DocumentsService } from '../../documents/documents.service.js';
@@ -26,7 +27,10 @@ export class SdiNotifications {
   async apply(documentId: string, notice: SdiNotice): Promise<NoticeResult> {
     const effect = effectOf(notice);
     return this.db.transaction(async (manager) => {
-      const document = await this.documents.lock(manager, documentId);
+      // SDI jobs name the document alone (the worker's path, not a request's): its company is read, then named in the lock.
+      const owner = await manager.getRepository(Document).findOne({ select: { companyId: true }, where: { id: documentId } });
+      if (!owner) throw ApiError.notFound('Document');
+      const document = await this.documents.lock(manager, owner.companyId, documentId);
       const status = effect.status ?? document.status;
       const deliveryStatus = effect.deliveryStatus ?? document.deliveryStatus;
       if (status === document.status && deliveryStatus === document.deliveryStatus) return 'already';

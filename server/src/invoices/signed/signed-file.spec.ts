@@ -1,6 +1,6 @@
 import { sample } from '../../../test/fatturapa-oracle.js';
 import { SignedFiles } from '../../../test/signed-files.js';
-import { envelopeBytes, looksSigned, openSignedFile } from './signed-file.js';
+import { envelopeBytes, openSignedFile } from './signed-file.js';
 
 describe('signed invoice files (.p7m)', () => {
   let files: SignedFiles;
@@ -22,8 +22,6 @@ describe('signed invoice files (.p7m)', () => {
     const base64 = der.toString('base64').replace(/(.{76})/g, '$1\r\n');
     expect(await openSignedFile(Buffer.from(base64))).toMatchObject({ ok: true, content: xml });
     expect(await openSignedFile(Buffer.from(`-----BEGIN PKCS7-----\n${base64}\n-----END PKCS7-----\n`))).toMatchObject({ ok: true, content: xml });
-    expect(looksSigned(Buffer.from(base64))).toBe(true);
-    expect(looksSigned(xml)).toBe(false);
   });
 
   it('checks every signature of an envelope signed twice', async () => {

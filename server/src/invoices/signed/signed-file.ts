@@ -34,9 +34,6 @@ export function envelopeBytes(body: Buffer): Buffer | null {
   return der.length > 1 && der[0] === 0x30 ? der : null;
 }
 
-/** Does this body look like a signed file rather than XML (so a client that sent it as XML is told what it is)? */
-export const looksSigned = (body: Buffer): boolean => envelopeBytes(body) !== null && !body.subarray(0, 64).toString('latin1').includes('<');
-
 const hex = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('hex').toUpperCase();
 
 const NAMES: Record<string, string> = {
