@@ -155,13 +155,19 @@ describe('a fleet of two APIs and two workers on a Redis Cluster', () => {
     await Promise.all(
       children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)),
     );
-    await receiver?.close();
-    if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
-    await db?.destroy();
-    await bouncer?.stop();
-    await database?.drop();
-    await cluster?.close();
-  });
+    // Each step bounded and the processes stopped whatever happens before.
+    const bounded = (closing: Promise<unknown> | undefined) =>
+      Promise.race([closing?.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    try {
+      await bounded(receiver?.close());
+      await bounded(smtp && new Promise<void>((resolve) => smtp!.close(() => resolve())));
+      await bounded(db?.destroy());
+    } finally {
+      await bounded(bouncer?.stop());
+      await bounded(database?.drop());
+      await cluster?.close();
+    }
+  }, 120_000);
 
   it('loses no event, keeps each document in order, shows every duplicate and sends no e-mail twice', async () => {
     const started = Date.now();
