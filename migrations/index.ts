@@ -18,6 +18,7 @@ import { DeliveryWaiting1795453000000 } from './1795453000000-delivery-waiting.j
 import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook-endpoint-permissions.js';
 import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
 import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
+import { ReceivedInvoices1795457300000 } from './1795457300000-received-invoices.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   WebhookEndpointPermissions1795454600000,
   SignedInvoiceFiles1795454700000,
   DeliveryClaims1795456000000,
+  ReceivedInvoices1795457300000,
 ];

@@ -21,6 +21,7 @@ import { ReconciliationsModule } from './reconciliations/reconciliations.module.
 import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SharesModule } from './shares/shares.module.js';
+import { SandboxModule } from './sandbox/sandbox.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -49,6 +50,7 @@ export class AppModule {
         SectionalsModule,
         WebhooksModule,
         SharesModule,
+        SandboxModule,
       ],
       providers: [GracefulShutdown],
     };

@@ -1,4 +1,4 @@
-import { exampleAs, type OperationView, type ParameterView, type ReferenceModel } from "~/reference/model";
+import { exampleAs, exampleMediaTypes, type OperationView, type ParameterView, type ReferenceModel } from "~/reference/model";
 import { codeSamples } from "~/reference/samples";
 import { typeLabel, type SchemaNode } from "~/reference/schema";
 
@@ -48,7 +48,8 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   }
   if (operation.requestBody) {
     const body = operation.requestBody;
-    const types = (body.mediaTypes?.map((media) => media.contentType) ?? [body.contentType]).map((type) => `\`${type}\``).join(" or ");
+    const named = (body.mediaTypes?.map((media) => media.contentType) ?? [body.contentType]).map((type) => `\`${type}\``);
+    const types = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named[named.length - 1]}` : named[0];
     lines.push(`Request body (${types}${body.required ? ", required" : ""}): ${body.schema ? schemaRef(body.schema) : "any"}.`, "");
     if (body.schema && body.schema.kind !== "ref") lines.push(...schemaLines(body.schema, 0), "");
   }
@@ -66,7 +67,7 @@ function operationMarkdown(operation: OperationView, host: string): string[] {
   if (operation.webhook) {
     lines.push("", "Example payload:", "", "```json", JSON.stringify(operation.example.body, null, 2), "```");
   } else {
-    const types = operation.requestBody?.mediaTypes?.map((media) => media.contentType);
+    const types = exampleMediaTypes(operation);
     if (!types) lines.push("", "Example:", "", "```curl", codeSamples(operation.example, host)[0].code, "```");
     for (const type of types ?? [])
       lines.push("", `Example (\`${type}\`):`, "", "```curl", codeSamples(exampleAs(operation, type), host)[0].code, "```");

@@ -1,5 +1,5 @@
 import type { EnvironmentHosts } from "~/behaviour/environment";
-import { exampleAs, type OperationView, type ReferenceModel } from "./model";
+import { exampleAs, exampleMediaTypes, type OperationView, type ReferenceModel } from "./model";
 import { isJsonMediaType } from "./samples/request";
 import type { OpenApiDocument } from "./openapi";
 import { pathVariableOf, preRequestScript, queryValue, suiteBody, suiteOrder, suiteTests } from "./postman-suite";
@@ -37,15 +37,9 @@ interface Variant {
   body?: { contentType: string; text: string };
 }
 
-/**
- * The requests an operation becomes: the example request's media type first, then each other type with its example.
- * A type the document gives no example for (a signed invoice file, which only its signer can make) has no request to
- * offer: its reference page says how to send one.
- */
+/** The requests an operation becomes: the example request's media type first, then each other type with its example. */
 function variants(operation: OperationView): Variant[] {
-  const types = operation.requestBody?.mediaTypes
-    ?.filter((media) => media.example !== undefined || media.contentType === operation.example.contentType)
-    .map((media) => media.contentType) ?? [operation.example.contentType];
+  const types = exampleMediaTypes(operation) ?? [operation.example.contentType];
   return types.map((contentType, index) => {
     const example = contentType ? exampleAs(operation, contentType) : operation.example;
     return {

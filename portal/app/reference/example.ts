@@ -21,7 +21,12 @@ export function mediaExample(document: OpenApiDocument, media: MediaTypeObject):
     const value = resolve(document, named);
     if (value.value !== undefined) return value.value;
   }
-  return media.schema ? schemaExample(document, media.schema) : undefined;
+  if (!media.schema) return undefined;
+  // A binary body (a signed file) is no text an example could be made up for.
+  const schema = resolve(document, media.schema) as { type?: unknown; format?: string; contentMediaType?: string };
+  const binary =
+    schema.type === "string" && (schema.format === "binary" || /^(?!text\/)(?!.*(json|xml)).+\/.+/.test(schema.contentMediaType ?? ""));
+  return binary ? undefined : schemaExample(document, media.schema);
 }
 
 /**

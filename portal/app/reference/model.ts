@@ -142,6 +142,16 @@ export function buildReferenceModel(document: OpenApiDocument, renderMarkdown: R
   };
 }
 
+/**
+ * The media types a request can be shown in: those the document gives an example for, and the example request's own.
+ * A type without one (a signed invoice file, which only its signer can make) is named, but no request is made up.
+ */
+export function exampleMediaTypes(operation: OperationView): string[] | undefined {
+  return operation.requestBody?.mediaTypes
+    ?.filter((media) => media.example !== undefined || media.contentType === operation.example.contentType)
+    .map((media) => media.contentType);
+}
+
 /** The operation's example request with its body sent as another of its media types, with that type's example. */
 export function exampleAs(operation: OperationView, contentType: string): RequestExample {
   const media = operation.requestBody?.mediaTypes?.find((m) => m.contentType === contentType);

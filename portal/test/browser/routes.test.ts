@@ -31,6 +31,7 @@ const ROUTES: [string, string][] = [
   ["/guides/bulk-payments", "guides/bulk-payments"],
   ["/guides/numbering-documents", "guides/numbering-documents"],
   ["/guides/sharing-an-invoice", "guides/sharing-an-invoice"],
+  ["/guides/testing-in-the-sandbox", "guides/testing-in-the-sandbox"],
 ];
 
 function frontMatterTitle(docPath: string): string {

@@ -62,7 +62,9 @@ describe("referenceMarkdown", () => {
     const published = JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as OpenApiDocument;
     const text = referenceMarkdown(buildReferenceModel(published), "https://api.sandbox.flusso.example");
     const invoice = text.slice(text.indexOf("(operationId `createInvoice`)"), text.indexOf("(operationId `issueDocument`)"));
-    expect(invoice).toContain("Request body (`application/json` or `application/xml`, required)");
+    expect(invoice).toContain("Request body (`application/json`, `application/xml` or `application/pkcs7-mime`, required)");
+    // A signed file has no example the document could give: no request is made up for it.
+    expect(invoice).not.toContain("Example (`application/pkcs7-mime`)");
     expect(invoice).toMatch(/Example \(`application\/json`\):\n\n```curl\n[^`]*--header 'Content-Type: application\/json'/);
     expect(invoice).toMatch(
       /Example \(`application\/xml`\):\n\n```curl\n[^`]*--header 'Content-Type: application\/xml' \\\n {2}--data '<\?xml/,

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { buildReferenceModel, apiBasePath, exampleAs } from "../../app/reference/model";
+import { buildReferenceModel, apiBasePath, exampleAs, exampleMediaTypes } from "../../app/reference/model";
 import type { OpenApiDocument } from "../../app/reference/openapi";
 import { typeLabel, type ObjectNode } from "../../app/reference/schema";
 import { fixtureDocument } from "./fixture";
@@ -107,7 +107,12 @@ describe("buildReferenceModel", () => {
       JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")) as OpenApiDocument,
     );
     const create = published.tags.flatMap((tag) => tag.operations).find((o) => o.id === "createInvoice")!;
-    expect(create.requestBody!.mediaTypes!.map((media) => media.contentType)).toEqual(["application/json", "application/xml"]);
+    expect(create.requestBody!.mediaTypes!.map((media) => media.contentType)).toEqual([
+      "application/json",
+      "application/xml",
+      "application/pkcs7-mime",
+    ]);
+    expect(exampleMediaTypes(create)).toEqual(["application/json", "application/xml"]);
     expect(create.example).toMatchObject({ contentType: "application/json", body: { versione: "FPR12" } });
     expect(exampleAs(create, "application/json")).toBe(create.example);
     const xml = exampleAs(create, "application/xml");

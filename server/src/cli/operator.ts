@@ -5,8 +5,13 @@ import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
+import { EventsService } from '../common/events/events.service.js';
+import { DocumentsService } from '../documents/documents.service.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
+import { SectionalsService } from '../sectionals/sectionals.service.js';
 import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
+import { XmlPool } from '../invoices/fatturapa/index.js';
 
 /**
  * What an operator command works with: the configuration, and PostgreSQL and Redis connections opened on first use
@@ -15,6 +20,7 @@ import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.j
 export class Operator {
   private dataSource?: DataSource;
   private redis?: RedisClient;
+  private xml?: XmlPool;
 
   constructor(readonly config: AppConfig) {}
 
@@ -44,11 +50,21 @@ export class Operator {
     return new IntegratorsService(await this.db(), this.config, this.invalidateAuth);
   }
 
+  /** E-invoices as the API handles them, with the same services the API wires (as reconcileByIdentifier does). */
+  async invoices(): Promise<InvoicesService> {
+    const db = await this.db();
+    const sectionals = new SectionalsService(db);
+    // Files are read in the XML pool's child processes, as the API reads them; they end with the command.
+    this.xml ??= new XmlPool(this.config.invoices.xml);
+    return new InvoicesService(db, this.config, new DocumentsService(db, new EventsService(), sectionals), sectionals, this.xml);
+  }
+
   async webhooks(): Promise<WebhookEndpointsService> {
     return new WebhookEndpointsService(await this.db(), this.config);
   }
 
   async close(): Promise<void> {
+    await this.xml?.close();
     await this.dataSource?.destroy();
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }

@@ -4,6 +4,8 @@ import { DEMO_COMPANY } from '../demo/catalogue.js';
 import { DATA_SET_DEFAULTS } from '../demo/data-set.js';
 import { seedDemo } from '../demo/seed-demo.js';
 import { CsvImportError, importTransactions } from '../imports/transactions-import.js';
+import { ApiError } from '../common/errors/api-error.js';
+import { isUuid } from '../common/validation/uuid.js';
 import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
 import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
@@ -194,6 +196,27 @@ export function buildProgram(operator: Operator, print: Print): Command {
         return {
           json: result,
           text: `Imported ${result.imported} transaction(s) into account ${result.account_id}; ${result.reconciled} reconciled with e-invoices by their reconciliation_identifier.`,
+        };
+      }),
+    );
+
+  command(program, 'invoices:receive', "Hand a company a supplier's e-invoice as the SDI would: it becomes a RECEIVED document.")
+    .requiredOption('--company <id>', "the company's id: the invoice's buyer")
+    .argument('<file>', 'the FatturaPA file: XML, or a signed .p7m carrying it')
+    .action(
+      run(async (file: string, options: { company: string }) => {
+        const bytes = await readFile(file).catch((error: Error) => {
+          throw ApiError.of('bad_request', `Cannot read ${file}: ${error.message}`);
+        });
+        if (!isUuid(options.company)) throw ApiError.notFound('Company');
+        const db = await operator.db();
+        const [company] = await db.query('SELECT id FROM companies WHERE id = $1', [options.company]);
+        if (!company) throw ApiError.notFound('Company');
+        const kind = file.toLowerCase().endsWith('.p7m') ? 'signed' : 'xml';
+        const [document] = await (await operator.invoices()).receive(options.company, { kind, bytes });
+        return {
+          json: document,
+          text: `Received invoice ${document.number} as document ${document.id} (${document.direction}, ${document.status}, ${document.flows?.length ?? 0} flow(s)), file ${document.file_name}.`,
         };
       }),
     );

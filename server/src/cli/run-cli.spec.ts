@@ -1,8 +1,13 @@
 import 'reflect-metadata';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { createTestDatabase } from '../../test/database.js';
+import { invoiceToXml } from '../invoices/fatturapa/index.js';
+import { exampleInvoice } from '../invoices/invoice-example.js';
 import { runCli } from './run-cli.js';
 
 interface Run {
@@ -98,6 +103,31 @@ describe('the operator CLI', () => {
     expect(bad.code).toBe(1);
     expect(bad.json.error.problems.map((problem: { line: number }) => problem.line)).toEqual([3, 4, 5]);
     expect(bad.err[0]).toBe('flusso: Nothing was imported: 3 lines have problems.');
+  });
+
+  it("receives a supplier's e-invoice for a company, and refuses it a second time (00404)", async () => {
+    const demo = (await cli('demo', '--json')).json;
+    // A supplier's invoice to the demo company (IT01234567890, the example's seller): the parties swapped.
+    const invoice = exampleInvoice({ sellerVat: '07643520567', number: 'CLI-1' });
+    invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici = {
+      id_fiscale_iva: { id_paese: 'IT', id_codice: '01234567890' },
+      anagrafica: { denominazione: 'Demo S.r.l.' },
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'flusso-receive-'));
+    const file = join(dir, 'IT07643520567_00001.xml');
+    await writeFile(file, invoiceToXml(invoice));
+    try {
+      const received = await cli('invoices:receive', '--company', demo.company_id, file, '--json');
+      expect(received.code).toBe(0);
+      expect(received.json).toMatchObject({ number: 'CLI-1', direction: 'RECEIVED', status: 'DELIVERED', file_name: 'IT07643520567_00001.xml' });
+      const again = await cli('invoices:receive', '--company', demo.company_id, file);
+      expect(again.code).toBe(1);
+      expect(again.err[0]).toMatch(/^flusso: 00404: The company already has invoice CLI-1 of 2026 \(TD01\) from this seller/);
+      const unknown = await cli('invoices:receive', '--company', 'acme', file);
+      expect([unknown.code, unknown.err]).toEqual([1, ['flusso: Company was not found.']]);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 
   it('adds, lists, rotates, disables, enables and removes webhook endpoints, and shows their deliveries', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { Account } from '../accounts/account.entity.js';
 import { insertRows } from '../common/database/bulk-insert.js';
-import { parseStatement, type RowProblem } from './transactions-csv.js';
+import { parseStatement, type ImportedTransaction, type RowProblem } from './transactions-csv.js';
 import { requireUuid } from '../common/validation/uuid.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 
@@ -68,17 +68,27 @@ export async function importTransactions(dataSource: DataSource, request: Import
     const rows = new Set(problems.map((problem) => problem.line)).size;
     throw new CsvImportError(`Nothing was imported: ${rows} ${rows === 1 ? 'line has' : 'lines have'} problems.`, problems);
   }
+  const { reconciled } = await insertTransactions(dataSource, account, transactions);
+  return { company_id: account.companyId, account_id: account.id, imported: transactions.length, reconciled };
+}
+
+/**
+ * Writes checked transactions into the account, all or none, then reconciles them as every import does: the CSV
+ * import and the development sandbox's helper both come here. Answers the new ids, in the order given.
+ */
+export async function insertTransactions(
+  dataSource: DataSource,
+  account: Account,
+  transactions: readonly ImportedTransaction[],
+): Promise<{ ids: string[]; reconciled: number }> {
   const rows = transactions.map((transaction) => ({ ...transaction, id: randomUUID(), company_id: account.companyId, account_id: account.id }));
   await dataSource.transaction(async (manager) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
       await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
     }
   });
+  const ids = rows.map((row) => row.id);
   // Once the statement is in: payments that name an invoice's reconciliation_identifier are linked to it.
-  const reconciled = await reconcileByIdentifier(
-    dataSource,
-    account.companyId,
-    rows.map((row) => row.id),
-  );
-  return { company_id: account.companyId, account_id: account.id, imported: transactions.length, reconciled };
+  const reconciled = await reconcileByIdentifier(dataSource, account.companyId, ids);
+  return { ids, reconciled };
 }

@@ -124,7 +124,7 @@ export async function counterpartFor(manager: EntityManager, companyId: string, 
 /** The stored invoice's own columns (the document's id and company come with the document). */
 export type NewStoredInvoice = Pick<
   StoredInvoice,
-  'progressivoInvio' | 'source' | 'xml' | 'signedFile' | 'invoice' | 'duplicateKey' | 'reconciliationIdentifier' | 'transmissionRequestedAt'
+  'progressivoInvio' | 'source' | 'xml' | 'signedFile' | 'invoice' | 'duplicateKey' | 'reconciliationIdentifier' | 'transmissionRequestedAt' | 'sentAt'
 >;
 
 /**
@@ -152,8 +152,8 @@ export async function insertInvoiceDocument(
          SELECT f.id, document.company_id, document.id, f.amount, f.currency, 0, 'TO_PAY', f.method, f.due, document.created_at, document.created_at
            FROM document, unnest($13::uuid[], $14::numeric[], $15::char(3)[], $16::text[], $17::date[]) AS f(id, amount, currency, method, due)
      ), invoice AS (
-       INSERT INTO invoices (document_id, company_id, progressivo_invio, source, xml, invoice, duplicate_key, reconciliation_identifier, transmission_requested_at, signed_file)
-         SELECT document.id, document.company_id, $18, $19, $20, $21::jsonb, $22, $23, $24, $27 FROM document
+       INSERT INTO invoices (document_id, company_id, progressivo_invio, source, xml, invoice, duplicate_key, reconciliation_identifier, transmission_requested_at, signed_file, sent_at)
+         SELECT document.id, document.company_id, $18, $19, $20, $21::jsonb, $22, $23, $24, $27, $28 FROM document
      )
      SELECT * FROM document`,
     [
@@ -184,6 +184,7 @@ export async function insertInvoiceDocument(
       facts.sectionalId,
       facts.progressive,
       stored.signedFile,
+      stored.sentAt,
     ],
   );
   const [document] = hydrate(manager, Document, rows);

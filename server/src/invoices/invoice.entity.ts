@@ -11,11 +11,14 @@ export class StoredInvoice {
   @Column('uuid')
   companyId: string;
 
-  /** The system's ProgressivoInvio: five characters [0-9A-Z], unique in the company and never reused. */
-  @Column('text')
-  progressivoInvio: string;
+  /**
+   * The system's ProgressivoInvio: five characters [0-9A-Z], unique in the company and never reused. Null for a file a
+   * supplier sent the company: its ProgressivoInvio is the supplier's, in the file.
+   */
+  @Column('text', { nullable: true })
+  progressivoInvio: string | null;
 
-  /** How the invoice came in: the XML file itself, or JSON that Flusso wrote as XML. */
+  /** How the invoice came in: the XML file itself (also a received one), or JSON that Flusso wrote as XML. */
   @Column('text')
   source: 'xml' | 'json';
 

@@ -15,7 +15,7 @@ import { ApiError } from '../common/errors/api-error.js';
 import { SIGNED_FILE_TYPES } from '../common/http/xml-body.js';
 
 /** The body as the content type says (the file parsers hand over the bytes; app.ts lets only these types through). */
-function invoiceBody(request: FastifyRequest): InvoiceBody {
+export function invoiceBody(request: FastifyRequest): InvoiceBody {
   const type = request.headers['content-type']?.split(';')[0].trim().toLowerCase() ?? '';
   const bytes = Buffer.isBuffer(request.body) ? request.body : undefined;
   if (SIGNED_FILE_TYPES.includes(type)) return { kind: 'signed', bytes: bytes ?? Buffer.alloc(0) };

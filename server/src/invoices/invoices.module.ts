@@ -10,5 +10,6 @@ import { XmlPoolModule } from './xml-pool.module.js';
   imports: [DocumentsModule, SectionalsModule, XmlPoolModule],
   controllers: [InvoicesController],
   providers: [InvoicesService],
+  exports: [InvoicesService],
 })
 export class InvoicesModule {}

@@ -16,6 +16,8 @@ import { DocumentsService } from '../documents/documents.service.js';
 import { companyProducts } from '../products/products.service.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import {
+  companyIsBuyer,
+  companyIsSeller,
   deriveDocument,
   duplicateKey,
   invoiceToXml,
@@ -26,6 +28,7 @@ import {
   XmlPool,
   XmlPoolBusy,
   type CompanyIdentity,
+  vatNumber,
   type Invoice,
   type InvoiceProblem,
   type SdiProblem,
@@ -147,7 +150,7 @@ export class InvoicesService {
    * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
    * company: all of it in the XML pool, off the event loop.
    */
-  private async readXml(bytes: Buffer, company: CompanyIdentity): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
+  private async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
     const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
       if (!(error instanceof XmlPoolBusy)) throw error;
       const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
@@ -259,6 +262,7 @@ export class InvoicesService {
         duplicateKey: duplicateKey(invoice),
         reconciliationIdentifier: options.reconciliationIdentifier,
         transmissionRequestedAt: options.issue ? new Date() : null,
+        sentAt: null,
       };
       const status: DocumentStatus = options.issue ? 'CREATED' : 'DRAFT';
       const facts = {
@@ -291,6 +295,82 @@ export class InvoicesService {
       const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
       const sectionalById = new Map(taken ? [[taken.sectionalId, taken.sectional]] : []);
       return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById, flowsByDocument })];
+    });
+  }
+
+  /**
+   * A file a supplier sent the company, as the SDI hands it over (in development, from the sandbox helper and the
+   * CLI): the company is its buyer, and it becomes a RECEIVED document, DELIVERED at once, with the seller as its
+   * counterpart and payable flows from its payment data. The file is stored as received and readable at once. A file
+   * the company already has (same seller, number, year and type: the SDI's 00404) is refused as a duplicate.
+   */
+  async receive(companyId: string, sent: InvoiceBody): Promise<DocumentDto[]> {
+    const { body, signedFile } = await opened(sent);
+    if (body.kind !== 'xml') {
+      throw ApiError.of('unsupported_media_type', 'A received invoice is the file the SDI hands over: send it as application/xml (or application/pkcs7-mime).');
+    }
+    const company = await loadSender(this.db.manager, companyId);
+    const identity = { vat_number: company.vatNumber };
+    // The supplier sent it: the SDI's checks run without the sender rule, the buyer rule follows.
+    const { invoice, sdiProblems } = await this.readXml(body.bytes, null);
+    const several = oneInvoicePerRequest(invoice);
+    if (several.length) throw invalidInvoice(several, 'xml');
+    const problems = [...sdiProblems];
+    if (!companyIsBuyer(invoice, identity) || companyIsSeller(invoice, identity)) {
+      problems.push({
+        code: null,
+        pointer: '/fattura_elettronica_header/cessionario_committente/dati_anagrafici',
+        path: '/FatturaElettronicaHeader/CessionarioCommittente/DatiAnagrafici',
+        message:
+          "The company must be the buyer (CessionarioCommittente) of a received invoice, and not its seller: the buyer's VAT number is not the company's",
+      });
+    }
+    if (problems.length) throw sdiCheckFailed(problems, 'xml');
+    const derived = deriveDocument(invoice, identity);
+    const transmission = invoice.fattura_elettronica_header.dati_trasmissione;
+    // The file name goes into download headers: only the letters and digits of the sender's identity and number.
+    const safe = (text: string | null) => (text ?? '').replace(/[^0-9A-Za-z]/g, '');
+    const sender = safe(vatNumber(transmission.id_trasmittente));
+    return this.db.transaction(async (manager) => {
+      const counterpart = derived.counterpart ? await counterpartFor(manager, companyId, derived.counterpart) : null;
+      const stored = {
+        // The supplier's ProgressivoInvio is in the file; the company's counter numbers its own files only.
+        progressivoInvio: null,
+        source: 'xml' as const,
+        xml: body.bytes,
+        signedFile,
+        invoice,
+        duplicateKey: duplicateKey(invoice),
+        reconciliationIdentifier: null,
+        transmissionRequestedAt: null,
+        sentAt: new Date(),
+      };
+      const facts = {
+        status: 'DELIVERED' as const,
+        counterpartId: counterpart?.id ?? null,
+        // Named as the SDI names the sender's file: its transmitter's VAT number and ProgressivoInvio.
+        fileName: `${sender}_${safe(transmission.progressivo_invio)}.xml${signedFile ? '.p7m' : ''}`,
+        sectionalId: null,
+        progressive: null,
+      };
+      const { document, flows } = await insertInvoiceDocument(manager, companyId, derived, facts, stored).catch((error: unknown) => {
+        if (!isDuplicateInvoice(error)) throw error;
+        const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
+        throw sdiCheckFailed(
+          [
+            {
+              code: '00404',
+              pointer: NUMBER_POINTER,
+              path: '/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Numero',
+              message: `The company already has invoice ${general.numero} of ${general.data.slice(0, 4)} (${general.tipo_documento}) from this seller: the SDI refuses duplicates.`,
+            },
+          ],
+          'xml',
+        );
+      });
+      const counterpartById = new Map(counterpart ? [[counterpart.id, counterpart]] : []);
+      const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
+      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById: new Map(), flowsByDocument })];
     });
   }
 

@@ -542,7 +542,7 @@ describe('e-invoices: create, issue and read', () => {
         ...invoice,
         fattura_elettronica_header: {
           ...invoice.fattura_elettronica_header,
-          dati_trasmissione: { ...invoice.fattura_elettronica_header.dati_trasmissione, progressivo_invio: stored.progressivoInvio },
+          dati_trasmissione: { ...invoice.fattura_elettronica_header.dati_trasmissione, progressivo_invio: stored.progressivoInvio ?? '' },
         },
       };
       expect(read.body).toEqual({ ...expected, namespace: FATTURAPA_NAMESPACE, xml_url: null, signed_file_url: null });

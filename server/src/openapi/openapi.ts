@@ -31,6 +31,7 @@ const TAGS: Array<[string, string]> = [
   ['Reconciliations', 'Links between a flow and the bank transaction that pays it.'],
   ['Transactions', "Bank movements of the company's accounts."],
   ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
+  ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
   ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
 ];
 

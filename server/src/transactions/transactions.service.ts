@@ -24,10 +24,13 @@ export const transactionList = defineList({
   alias: 't',
   filters: {
     account_id: { column: 't.accountId', type: 'uuid' },
+    // Amounts carry no sign (type says the direction): filter[amount__gte]=100 finds movements of 100 or more either way.
+    amount: { column: 't.amount', type: 'decimal' },
     booking_date_time: { column: 't.bookingDateTime', type: 'datetime', nullable: true },
     clean_description: { column: 't.cleanDescription', type: 'string', nullable: true },
     counterpart_name: { column: 't.counterpartName', type: 'string', nullable: true },
     date: { column: 't.date', type: 'date' },
+    description: { column: 't.description', type: 'string', nullable: true },
     type: { column: 't.type', type: 'enum', values: TRANSACTION_TYPES },
   },
   sorts: {

@@ -264,8 +264,30 @@ describe('transactions', () => {
       expect(await listIds('filter[counterpart_name__empty]=false&sort=date')).toEqual([stipendi.id, enel.id, bonifico.id]);
       expect(await listIds('filter[counterpart_name__ilike]=s.p.a&filter[type]=DEBIT')).toEqual([enel.id]);
       expect(await listIds('filter[counterpart_name__gt]=Bianchi Impianti S.r.l.&sort=date')).toEqual([stipendi.id, enel.id]);
-      expectError(await list('filter[description]=x'), 400, 'invalid_query_parameter', '/query/filter[description]');
-      expectError(await list('filter[amount__gt]=100'), 400, 'invalid_query_parameter', '/query/filter[amount__gt]');
+      expectError(await list('filter[value_date]=2026-03-30'), 400, 'invalid_query_parameter', '/query/filter[value_date]');
+    });
+
+    it("filters by the bank's description: contains, ignoring case", async () => {
+      expect(await listIds('filter[description__ilike]=enel energia')).toEqual([enel.id]);
+      expect(await listIds('filter[description__ilike]=pos&sort=date')).toEqual([pos.id]);
+      expect(await listIds('filter[description__ilike]=fv-2026/0001&sort=created_at')).toEqual([bonifico.id, stipendi.id, interessi.id]);
+      expect(await listIds('filter[description__ilike]=SEPA_DA')).toEqual([]);
+      expect(await listIds('filter[description]=PAGAMENTO POS')).toEqual([pos.id]);
+      expect(await listIds('filter[description__empty]=true')).toEqual([anonymous.id]);
+      expect(await listIds(`filter[description__ilike]=bianchi&filter[account_id]=${unicredit.id}`)).toEqual([stipendi.id]);
+    });
+
+    it('filters by amount numerically, whatever the direction', async () => {
+      expect(await listIds('filter[amount]=1220&sort=created_at')).toEqual([bonifico.id, pos.id]);
+      expect(await listIds('filter[amount]=180.350')).toEqual([enel.id]);
+      expect(await listIds('filter[amount__gt]=1220&sort=date')).toEqual([stipendi.id]);
+      expect(await listIds('filter[amount__gte]=1220&sort=created_at')).toEqual([bonifico.id, pos.id, stipendi.id]);
+      expect(await listIds('filter[amount__lt]=99.5')).toEqual([interessi.id]);
+      expect(await listIds('filter[amount__lte]=99.50&sort=date')).toEqual([anonymous.id, interessi.id]);
+      expect(await listIds('filter[amount__gte]=100&filter[amount__lte]=1000&filter[type]=DEBIT')).toEqual([enel.id]);
+      expectError(await list('filter[amount]=-12'), 400, 'invalid_query_parameter', '/query/filter[amount]');
+      expectError(await list('filter[amount__gt]=12,5'), 400, 'invalid_query_parameter', '/query/filter[amount__gt]');
+      expectError(await list('filter[amount__ilike]=12'), 400, 'invalid_query_parameter', '/query/filter[amount__ilike]');
     });
 
     it('sorts by amount (numerically), created_at and date, ascending and descending, several at once', async () => {

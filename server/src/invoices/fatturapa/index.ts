@@ -32,7 +32,7 @@ export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type Der
 export { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
 export { XML_LIMITS } from './markup-scan.js';
 export { XmlPool, XmlPoolBusy, type XmlPoolSettings } from './xml-pool.js';
-export { duplicateKey, type CompanyIdentity } from './parties.js';
+export { companyIsBuyer, companyIsSeller, duplicateKey, vatNumber, type CompanyIdentity } from './parties.js';
 
 export interface ParsedInvoiceXml {
   /** The JSON form of the invoice; null when the body was refused or has problems. */

@@ -27,6 +27,28 @@ const FILE_NAME = /^[A-Z]{2}[0-9A-Z]{2,28}_[0-9A-Z]{1,5}\.xml(\.p7m)?$/;
 const jobId = (documentId: string, step: number) => `sandbox-${documentId}-${step}`;
 
 /**
+ * What the sandbox SDI answers for a document's stored file: a discard when its checks fail, else the outcome its
+ * recipient code asks for. Null when the document or its file is gone. The channel and the sandbox helper that
+ * delivers pending notices at once (sandbox/) both judge through here.
+ */
+export async function sandboxOutcomeOf(db: DataSource, xml: XmlPool, documentId: string): Promise<SdiNotice[] | null> {
+  const document = await db.query(`SELECT company_id FROM documents WHERE id = $1`, [documentId]);
+  if (!document.length) return null;
+  const loaded = await loadStoredInvoice(db.manager, document[0].company_id, documentId);
+  if (!loaded) return null;
+  const errors: string[] = [];
+  if (!FILE_NAME.test(loaded.document.fileName ?? '')) errors.push('00001');
+  const company = await db.getRepository(Company).findOneByOrFail({ id: loaded.document.companyId });
+  // In the XML pool, as the API reads files; a busy pool throws and the job is retried.
+  const checked = await xml.check(loaded.xml, { vat_number: company.vatNumber });
+  if (!checked.invoice) errors.push('00200');
+  else for (const problem of checked.sdiProblems) if (problem.code) errors.push(problem.code);
+  if (errors.length) return [{ kind: 'NS', errors: [...new Set(errors)].sort() }];
+  const transmission = loaded.invoice.fattura_elettronica_header.dati_trasmissione;
+  return sandboxOutcome(transmission.formato_trasmissione, transmission.codice_destinatario);
+}
+
+/**
  * The development SDI. It takes the file at once, then, as the SDI does, judges it on its own (the file name, the
  * schema and the checks beyond it: a failure is a discard with the SDI's codes) and sends its notifications through
  * BullMQ jobs after realistic delays (SDI_SANDBOX_DELAYS): delivery, or the outcome the buyer's CodiceDestinatario
@@ -92,22 +114,9 @@ export class SandboxSdiChannel extends SdiChannel {
     return queued;
   }
 
-  /** What the SDI answers for the stored file: a discard when its checks fail, else the outcome its recipient code asks for. */
-  async outcomeOf(documentId: string): Promise<SdiNotice[] | null> {
-    const document = await this.db.query(`SELECT company_id FROM documents WHERE id = $1`, [documentId]);
-    if (!document.length) return null;
-    const loaded = await loadStoredInvoice(this.db.manager, document[0].company_id, documentId);
-    if (!loaded) return null;
-    const errors: string[] = [];
-    if (!FILE_NAME.test(loaded.document.fileName ?? '')) errors.push('00001');
-    const company = await this.db.getRepository(Company).findOneByOrFail({ id: loaded.document.companyId });
-    // In the XML pool, as the API reads files; a busy pool throws and the job is retried.
-    const checked = await this.xml.check(loaded.xml, { vat_number: company.vatNumber });
-    if (!checked.invoice) errors.push('00200');
-    else for (const problem of checked.sdiProblems) if (problem.code) errors.push(problem.code);
-    if (errors.length) return [{ kind: 'NS', errors: [...new Set(errors)].sort() }];
-    const transmission = loaded.invoice.fattura_elettronica_header.dati_trasmissione;
-    return sandboxOutcome(transmission.formato_trasmissione, transmission.codice_destinatario);
+  /** What the SDI answers for the stored file (sandboxOutcomeOf). */
+  outcomeOf(documentId: string): Promise<SdiNotice[] | null> {
+    return sandboxOutcomeOf(this.db, this.xml, documentId);
   }
 
   /**
