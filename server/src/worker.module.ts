@@ -8,6 +8,8 @@ import { configureQueueConsumers } from './common/events/queue-consumers.js';
 import { IdempotencySweeper } from './common/idempotency/idempotency-sweeper.js';
 import { IdempotencyService } from './common/idempotency/idempotency.service.js';
 import { createLogger, NestPinoLogger } from './common/logging/logger.js';
+import { QUEUE_REDIS, QueueConnectionModule, queueOptions } from './common/redis/queue-connection.module.js';
+import type { RedisClient } from './common/redis/redis-client.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
@@ -24,8 +26,9 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot({ limits: false }),
         BullModule.forRootAsync({
-          inject: [APP_CONFIG],
-          useFactory: (appConfig: AppConfig) => ({ connection: { url: appConfig.redisUrl }, prefix: appConfig.redisPrefix }),
+          imports: [QueueConnectionModule],
+          inject: [APP_CONFIG, QUEUE_REDIS],
+          useFactory: (appConfig: AppConfig, cluster: RedisClient | null) => queueOptions(appConfig, cluster),
         }),
         BullModule.registerQueue({ name: EVENTS_QUEUE }),
         DeliveriesModule,

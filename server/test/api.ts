@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { Writable } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
@@ -9,6 +8,7 @@ import { createApi } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
 import { redisAuthInvalidation } from '../src/common/auth/auth-invalidation.js';
+import { createRedis } from '../src/common/redis/redis-client.js';
 import { IntegratorsService } from '../src/integrators/integrators.service.js';
 import { createTestDatabase } from './database.js';
 import { assertDocumented } from './documented-responses.js';
@@ -71,7 +71,7 @@ export async function startApi(
   const app = await createApi(config, { logDestination: capture?.stream });
   await app.getHttpAdapter().getInstance().ready();
   const db = app.get<DataSource>(getDataSourceToken());
-  const redis = new Redis(config.redisUrl);
+  const redis = createRedis(config);
   const integrators = new IntegratorsService(db, config, redisAuthInvalidation(redis, config.redisPrefix));
   return {
     app,

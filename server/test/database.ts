@@ -45,7 +45,7 @@ let template: Promise<string> | undefined;
 /** Creates the template once per schema; an advisory lock keeps parallel test workers (and checkouts) from racing. */
 function ensureTemplate(): Promise<string> {
   template ??= (async () => {
-    await preflight({ databaseUrl: databaseUrl('postgres'), redisUrl: redisUrl() }, false);
+    await preflight({ databaseUrl: databaseUrl('postgres'), redisUrl: redisUrl(), redisCluster: null }, false);
     const name = templateName();
     await withAdmin(async (admin) => {
       await admin.query('SELECT pg_advisory_lock(727001)');

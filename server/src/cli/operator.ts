@@ -1,10 +1,10 @@
-import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../common/database/data-source.js';
 import { runMigrations } from '../common/database/migrate.js';
 import type { AppConfig } from '../config/config.js';
 import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
+import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
 import { EventsService } from '../common/events/events.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
@@ -19,7 +19,7 @@ import { XmlPool } from '../invoices/fatturapa/index.js';
  */
 export class Operator {
   private dataSource?: DataSource;
-  private redis?: Redis;
+  private redis?: RedisClient;
   private xml?: XmlPool;
 
   constructor(readonly config: AppConfig) {}
@@ -42,7 +42,7 @@ export class Operator {
 
   /** Tells running API processes to drop cached keys and grants. */
   readonly invalidateAuth = async (): Promise<void> => {
-    this.redis ??= new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
+    this.redis ??= createRedis(this.config, { maxRetriesPerRequest: 2 });
     await redisAuthInvalidation(this.redis, this.config.redisPrefix)();
   };
 

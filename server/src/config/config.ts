@@ -19,6 +19,8 @@ export interface AppConfig {
    */
   databaseDirectUrl: string;
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES: a Redis Cluster every process connects to instead of REDIS_URL; null for one Redis server. */
+  redisCluster: RedisClusterSettings | null;
   /** Prefix of every Redis key, channel and queue of this installation, so several can share one Redis. */
   redisPrefix: string;
   /** Server-side secret mixed into API-key hashes, so a leaked table alone cannot verify keys. */
@@ -67,6 +69,14 @@ export interface RetentionSettings {
   failedMs: number;
   /** An event, from its creation, once no delivery of it is kept. */
   eventsMs: number;
+}
+
+/** A Redis Cluster: its seed nodes (the client learns the others), and the credentials and TLS every node takes. */
+export interface RedisClusterSettings {
+  nodes: Array<{ host: string; port: number }>;
+  username?: string;
+  password?: string;
+  tls: boolean;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -234,6 +244,31 @@ function serviceUrl(env: NodeJS.ProcessEnv, name: 'DATABASE_URL' | 'DATABASE_DIR
   return raw;
 }
 
+/**
+ * REDIS_CLUSTER_NODES: `host:port` seeds separated by commas, or `redis://` / `rediss://` URLs whose user, password and
+ * scheme (TLS) apply to every node. Values are not echoed back, as they may carry a password.
+ */
+function redisCluster(raw: string | undefined): RedisClusterSettings | null {
+  if (!raw?.trim()) return null;
+  const invalid = () =>
+    new ConfigError('REDIS_CLUSTER_NODES must be host:port (or redis:// or rediss:// URLs) separated by commas, such as 10.0.0.1:6379,10.0.0.2:6379');
+  const urls = raw.split(',').map((entry) => {
+    const text = entry.trim();
+    const url = URL.canParse(text.includes('://') ? text : `redis://${text}`) ? new URL(text.includes('://') ? text : `redis://${text}`) : null;
+    if (!url || !['redis:', 'rediss:'].includes(url.protocol) || !url.hostname || !url.port || (url.pathname !== '' && url.pathname !== '/')) throw invalid();
+    return url;
+  });
+  const first = urls[0];
+  if (urls.some((url) => url.protocol !== first.protocol))
+    throw new ConfigError('REDIS_CLUSTER_NODES must use one scheme for every node (redis:// or rediss://)');
+  return {
+    nodes: urls.map((url) => ({ host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) })),
+    username: first.username ? decodeURIComponent(first.username) : undefined,
+    password: first.password ? decodeURIComponent(first.password) : undefined,
+    tls: first.protocol === 'rediss:',
+  };
+}
+
 /** A host integrators call, as the portal reads it: unset or empty is the default; an http(s) URL, no trailing slash. */
 function publicHost(env: NodeJS.ProcessEnv, name: 'FLUSSO_HOST_DEVELOPMENT' | 'FLUSSO_HOST_PRODUCTION'): string {
   const raw = (env[name] || DEFAULTS[name]).replace(/\/+$/, '');
@@ -341,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     databaseDirectUrl,
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisCluster: redisCluster(env.REDIS_CLUSTER_NODES),
     redisPrefix: redisPrefix(env.REDIS_PREFIX ?? DEFAULTS.REDIS_PREFIX),
     apiKeyPepper,
     rateLimit: {

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createRedis, describeRedis, type RedisTarget } from '../common/redis/redis-client.js';
 
 /**
  * Checks, before anything starts, that PostgreSQL and Redis answer, and says in one line which one does not, where
@@ -68,29 +68,41 @@ export async function checkPostgres(databaseUrl: string, options: { createDataba
   }
 }
 
-export async function checkRedis(redisUrl: string): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+export async function checkRedis(target: RedisTarget): Promise<void> {
+  const redis = createRedis(target, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
+  const how = target.redisCluster ? 'start its nodes, or set REDIS_CLUSTER_NODES' : HOW_TO_START_REDIS;
   try {
-    await redis.connect();
+    await withTimeout(redis.connect(), 5000);
     await redis.ping();
+    if (target.redisCluster) {
+      // The client connects as soon as it has the slot map; a cluster missing a master answers CLUSTERDOWN to every key.
+      const info = String(await redis.cluster('INFO'));
+      const state = /cluster_state:(\w+)/.exec(info)?.[1] ?? 'unknown';
+      if (state !== 'ok') throw new Error(`cluster_state is ${state}`);
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ServiceUnavailableError(
-      `Redis is not reachable at ${where(redisUrl)} (REDIS_URL=${redact(redisUrl)}: ${reason || 'connection refused'}); ${HOW_TO_START_REDIS}.`,
-    );
+    const what = target.redisCluster ? 'The Redis Cluster is not usable' : `Redis is not reachable at ${where(target.redisUrl)}`;
+    throw new ServiceUnavailableError(`${what} (${describeRedis(target)}: ${reason || 'connection refused'}); ${how}.`);
   } finally {
     redis.disconnect();
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
  * With a pooler (DATABASE_DIRECT_URL set apart), PostgreSQL itself is checked first, and creates the database: a
  * pooler would only say that it could not log in.
  */
-export async function preflight(config: { databaseUrl: string; databaseDirectUrl?: string; redisUrl: string }, createDatabase = true): Promise<void> {
+export async function preflight(config: { databaseUrl: string; databaseDirectUrl?: string } & RedisTarget, createDatabase = true): Promise<void> {
   const direct = config.databaseDirectUrl ?? config.databaseUrl;
   if (direct !== config.databaseUrl) await checkPostgres(direct, { createDatabase, variable: 'DATABASE_DIRECT_URL' });
   await checkPostgres(config.databaseUrl, { createDatabase: createDatabase && direct === config.databaseUrl });
-  await checkRedis(config.redisUrl);
+  await checkRedis(config);
 }

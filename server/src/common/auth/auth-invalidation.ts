@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.js';
 
 /** Redis channel on which a revoked key or a changed grant is announced to every API process. */
 export const authInvalidationChannel = (redisPrefix: string): string => `${redisPrefix}:auth:invalidate`;
@@ -19,7 +19,7 @@ return generation`;
 export type AuthInvalidation = () => Promise<void>;
 
 /** The one way to invalidate cached authentication: bump the generation and announce it, in one step. */
-export function redisAuthInvalidation(redis: Pick<Redis, 'eval'>, redisPrefix: string): AuthInvalidation {
+export function redisAuthInvalidation(redis: Pick<RedisClient, 'eval'>, redisPrefix: string): AuthInvalidation {
   return async () => {
     await redis.eval(INVALIDATE_SCRIPT, 1, authGenerationKey(redisPrefix), authInvalidationChannel(redisPrefix));
   };

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
+import { createRedis, type RedisClient } from '../redis/redis-client.js';
 import { REDIS } from '../redis/redis.module.js';
 import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
@@ -36,7 +36,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthService.name);
   private readonly cache = new Map<string, CachedLookup>();
   private readonly throttle: FailedAuthThrottle;
-  private subscriber?: Redis;
+  private subscriber?: RedisClient;
   private subscribed = false;
   private closing = false;
   private generation: string | null | undefined;
@@ -45,12 +45,12 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
     @InjectDataSource() private readonly db: DataSource,
     private readonly rateLimiter: RateLimiterService,
   ) {
     this.throttle = new FailedAuthThrottle(config, redis);
-    if (config.authCacheSeconds > 0) this.subscriber = redis.duplicate({ autoResubscribe: false, lazyConnect: true });
+    if (config.authCacheSeconds > 0) this.subscriber = createRedis(config, { autoResubscribe: false, lazyConnect: true });
   }
 
   /** Starts listening for invalidations; waits (a little) for the first subscription, so the cache serves at once. */
@@ -77,6 +77,9 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
       this.subscribed = false;
       this.forget();
     });
+    // A cluster client moves its subscription to another node when the node it listened on is lost; what was announced
+    // in between is lost too.
+    subscriber.on('-node', () => this.forget());
     subscriber.on('error', () => undefined);
     subscriber.connect().catch(() => undefined);
     await Promise.race([subscribedOnce, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);

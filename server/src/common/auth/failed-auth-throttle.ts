@@ -1,20 +1,18 @@
-import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/config.js';
+import type { RedisClient } from '../redis/redis-client.js';
 
-/** Counts one failure in each of KEYS (fixed windows of ARGV[1] ms); returns {count, ms left} per key. */
+/**
+ * Counts one failure in KEYS[1] (a fixed window of ARGV[1] ms); returns {count, ms left}. One key per call, so on a
+ * Redis Cluster a prefix's and an address's counters can live on different masters.
+ */
 const FAILURE_SCRIPT = `
-local out = {}
-for _, key in ipairs(KEYS) do
-  local count = redis.call('INCR', key)
-  local ttl = redis.call('PTTL', key)
-  if ttl < 0 then
-    redis.call('PEXPIRE', key, ARGV[1])
-    ttl = tonumber(ARGV[1])
-  end
-  out[#out + 1] = count
-  out[#out + 1] = ttl
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
 end
-return out`;
+return {count, ttl}`;
 
 interface Window {
   count: number;
@@ -39,7 +37,7 @@ export class FailedAuthThrottle {
 
   constructor(
     private readonly config: Pick<AppConfig, 'authFailures' | 'redisPrefix'>,
-    private readonly redis: Pick<Redis, 'eval' | 'get'>,
+    private readonly redis: Pick<RedisClient, 'eval' | 'get'>,
   ) {
     this.limit = config.authFailures.limit;
     this.windowMs = config.authFailures.windowSeconds * 1000;
@@ -92,9 +90,9 @@ export class FailedAuthThrottle {
   }
 
   private async countInRedis(subjects: string[]): Promise<Window[]> {
-    const reply = (await this.redis.eval(FAILURE_SCRIPT, subjects.length, ...subjects, this.windowMs)) as number[];
+    const replies = await Promise.all(subjects.map((subject) => this.redis.eval(FAILURE_SCRIPT, 1, subject, this.windowMs) as Promise<[number, number]>));
     const now = Date.now();
-    return subjects.map((_, i) => ({ count: Number(reply[2 * i]), resetAt: now + Number(reply[2 * i + 1]) }));
+    return replies.map(([count, ttl]) => ({ count: Number(count), resetAt: now + Number(ttl) }));
   }
 
   private countLocally(subjects: string[]): Window[] {

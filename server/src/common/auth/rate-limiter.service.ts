@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
+import type { RedisClient } from '../redis/redis-client.js';
 import { REDIS } from '../redis/redis.module.js';
 import { authGenerationKey } from './auth-invalidation.js';
 
 /**
  * Takes up to ARGV[3] requests from a key's fixed window (ARGV[1] requests per ARGV[2] ms), atomically.
- * Returns {granted, count after the grant, ms until the window resets, the auth generation (KEYS[2])}.
+ * Returns {granted, count after the grant, ms until the window resets}. It touches the window's key only, so on a
+ * Redis Cluster each key's window lives in its own slot and the windows spread over the masters.
  */
 const LEASE_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -24,7 +25,7 @@ else
   granted = 0
   if ttl < 0 then ttl = 0 end
 end
-return {granted, count, ttl, redis.call('GET', KEYS[2])}`;
+return {granted, count, ttl}`;
 
 /** The headers of every answer to a request whose API key was recognised: the window's limit and what is left of it. */
 export const RATE_LIMIT_LIMIT_HEADER = 'x-ratelimit-limit';
@@ -38,8 +39,8 @@ interface Lease {
   resetAt: number;
 }
 
-type LeaseRedis = Redis & {
-  flussoRateLease(key: string, generationKey: string, points: number, windowMs: number, wanted: number): Promise<[number, number, number, string | null]>;
+type LeaseRedis = RedisClient & {
+  flussoRateLease(key: string, points: number, windowMs: number, wanted: number): Promise<[number, number, number]>;
 };
 
 /** After Redis fails a lease, how long this process counts on its own before asking Redis again. */
@@ -56,8 +57,8 @@ const LOCAL_AFTER_FAILURE_MS = 1000;
  * every key's requests in its own windows against the same limit, so requests go on being served and limited (up to
  * the limit per process rather than in all), and Redis is asked again a second later.
  *
- * Each lease also reads the auth generation, which AuthService compares to drop cached keys after a missed
- * invalidation.
+ * Each lease also reads the auth generation (sent with it, not in its script: another key, maybe on another cluster
+ * node), which AuthService compares to drop cached keys after a missed invalidation.
  */
 @Injectable()
 export class RateLimiterService {
@@ -73,9 +74,9 @@ export class RateLimiterService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
   ) {
-    redis.defineCommand('flussoRateLease', { numberOfKeys: 2, lua: LEASE_SCRIPT });
+    redis.defineCommand('flussoRateLease', { numberOfKeys: 1, lua: LEASE_SCRIPT });
     this.redis = redis as LeaseRedis;
     this.leaseSize = Math.max(1, Math.min(20, Math.floor(config.rateLimit.points / 100)));
   }
@@ -134,13 +135,10 @@ export class RateLimiterService {
     const { points, windowSeconds } = this.config.rateLimit;
     const { redisPrefix } = this.config;
     try {
-      const [granted, count, ttl, generation] = await this.redis.flussoRateLease(
-        `${redisPrefix}:ratelimit:${keyId}`,
-        authGenerationKey(redisPrefix),
-        points,
-        windowSeconds * 1000,
-        this.leaseSize,
-      );
+      const [[granted, count, ttl], generation] = await Promise.all([
+        this.redis.flussoRateLease(`${redisPrefix}:ratelimit:${keyId}`, points, windowSeconds * 1000, this.leaseSize),
+        this.redis.get(authGenerationKey(redisPrefix)),
+      ]);
       if (this.redisFailedAt) this.logger.log('Redis answers again: rate limits are counted in Redis');
       this.redisFailedAt = 0;
       this.authGeneration = generation;
