@@ -85,8 +85,10 @@ function everyOperation(document: Schema): string {
       }
       const init: Record<string, unknown> = {};
       if (Object.keys(params).length) init.params = params;
-      const json = operation.requestBody?.content["application/json"];
-      if (json && operation.requestBody?.required) init.body = minimal(document, json.schema);
+      // The JSON body when there is one, else the body of the first media type (a file, such as an invoice's XML).
+      const content = operation.requestBody?.content ?? {};
+      const media = content["application/json"] ?? Object.values(content)[0];
+      if (media && operation.requestBody?.required) init.body = minimal(document, media.schema);
       const argument = Object.keys(init).length ? `, ${JSON.stringify(init)}` : "";
       lines.push(`  // ${operation.operationId}`, `  await flusso.${method.toUpperCase()}(${JSON.stringify(path)}${argument});`);
     }
