@@ -67,6 +67,31 @@ async function openReference(context: BrowserContext, hash = ""): Promise<Page> 
   return page;
 }
 
+interface Position {
+  top: number;
+  navbarBottom: number;
+  viewport: number;
+}
+
+/**
+ * Where an anchor sits once the page has scrolled to it: polled for up to 5 s (a loaded machine may take a while to
+ * scroll after hydration), then the last position, which the test judges; a page left off target never gets there.
+ */
+async function settledPosition(page: Page, anchor: string, landed: (position: Position) => boolean): Promise<Position> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    await page.waitForTimeout(100);
+    const position = await page.evaluate((id) => {
+      return {
+        top: document.getElementById(id)!.getBoundingClientRect().top,
+        navbarBottom: document.querySelector(".navbar")!.getBoundingClientRect().bottom,
+        viewport: window.innerHeight,
+      };
+    }, anchor);
+    if (landed(position) || Date.now() > deadline) return position;
+  }
+}
+
 const panelTexts = (page: Page) =>
   page.$$eval(".ref-operation", (sections) =>
     sections.map((section) => ({
@@ -149,11 +174,11 @@ describe("API reference in the browser", () => {
     // One in the middle: the page can scroll it to the top (the last ones sit above the page end).
     const target = operationIds[Math.floor(operationIds.length / 2)];
     const page = await openReference(browser.context, `#operation/${target}`);
-    await page.waitForTimeout(200);
-    const { top, navbarBottom } = await page.evaluate((id) => {
-      const navbar = document.querySelector(".navbar")!.getBoundingClientRect();
-      return { top: document.getElementById(`operation/${id}`)!.getBoundingClientRect().top, navbarBottom: navbar.bottom };
-    }, target);
+    const { top, navbarBottom } = await settledPosition(
+      page,
+      `operation/${target}`,
+      (p) => p.top >= p.navbarBottom - 1 && p.top < p.navbarBottom + 40,
+    );
     expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
     expect(top).toBeLessThan(navbarBottom + 40);
     // The sidebar marks the operation being read.
@@ -193,12 +218,11 @@ describe("API reference in the browser", () => {
 
   it("a deep link to the webhook shows it below the navbar", async () => {
     const page = await openReference(browser.context, "#operation/documentUpdated");
-    await page.waitForTimeout(200);
-    const { top, navbarBottom, viewport } = await page.evaluate(() => ({
-      top: document.getElementById("operation/documentUpdated")!.getBoundingClientRect().top,
-      navbarBottom: document.querySelector(".navbar")!.getBoundingClientRect().bottom,
-      viewport: window.innerHeight,
-    }));
+    const { top, navbarBottom, viewport } = await settledPosition(
+      page,
+      "operation/documentUpdated",
+      (p) => p.top >= p.navbarBottom - 1 && p.top < p.viewport / 2,
+    );
     expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
     expect(top).toBeLessThan(viewport / 2);
     await page.close();
