@@ -18,7 +18,7 @@ import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { benchEnv, cpuMs, startApi } from './support.mjs';
+import { benchEnv, cpuMs, startApi, waitFor } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -40,18 +40,6 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-async function waitFor(url, headers) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function prepare() {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });

@@ -13,7 +13,7 @@
 // (default 8) requests in flight. The database BENCH_DATABASE_URL (default …/flusso_bench_ingest) is created afresh on
 // every run, so that runs compare.
 import 'reflect-metadata';
-import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi } from './support.mjs';
+import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -49,18 +49,6 @@ function uniqueBody(sample, n) {
   const suffix = `-${n.toString(36)}`;
   const number = (sample.number.slice(0, 20 - suffix.length) + suffix).replace(/&/g, '&amp;');
   return Buffer.from(sample.xml.replace(`<Numero>${sample.number}</Numero>`, `<Numero>${number}</Numero>`), 'latin1');
-}
-
-async function waitFor(url, headers) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function prepare() {

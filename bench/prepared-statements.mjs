@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi } from './support.mjs';
+import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
@@ -39,18 +39,6 @@ async function backendsCpuMs() {
  */
 const backendsUsed = (before, after) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-async function waitFor(url) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** CPU µs per request of the API process and of PostgreSQL, for `amount` requests of `path`. */
 async function measure(api, port, path, amount) {
   const [apiBefore, pgBefore] = [cpuMs(api.pid), await backendsCpuMs()];
@@ -66,7 +54,7 @@ try {
       const port = await freePort();
       const api = startApi(benchEnv(databaseUrl, { DB_PREPARED_STATEMENTS: prepared, DB_COMPANY_CONNECTIONS: '10' }), port);
       try {
-        await waitFor(`http://127.0.0.1:${port}${ROUTES.transactions}`);
+        await waitFor(`http://127.0.0.1:${port}${ROUTES.transactions}`, headers, 150);
         for (const [name, path] of Object.entries(ROUTES)) {
           await measure(api, port, path, 500); // warm-up: every pooled connection opened, statements prepared
           const { api: apiUs, pg: pgUs } = await measure(api, port, path, REQUESTS);

@@ -101,3 +101,16 @@ export function cpuMs(pid) {
     return null;
   }
 }
+
+/** Resolves once `url` answers 2xx (a process just started), asking every 200 ms, `tries` times at most. */
+export async function waitFor(url, headers = {}, tries = 100) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}

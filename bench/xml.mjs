@@ -8,7 +8,7 @@
 // BENCH_DATABASE_URL (default …/flusso_bench_xml) is created afresh on every run, so that runs compare.
 import 'reflect-metadata';
 import { Worker } from 'node:worker_threads';
-import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi } from './support.mjs';
+import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
@@ -67,18 +67,6 @@ async function prepare() {
   }
   const key = await integrators.createKey(integrator.id, undefined, 'xml bench');
   return { db, key: key.key, companies };
-}
-
-async function waitFor(url, headers) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 /** Latencies (ms) of sequential GETs of `url` for `seconds`. */
