@@ -4,7 +4,7 @@ import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError, ids } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
-import { accountList } from '../accounts/accounts.service.js';
+import { accountList } from '../accounts/accounts.repository.js';
 import { categoryList } from '../categories/categories.service.js';
 import { counterpartList } from '../counterparts/counterparts.service.js';
 import { Document } from '../documents/document.entity.js';

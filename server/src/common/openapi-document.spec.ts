@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startApi, type TestApi } from '../../test/api.js';
-import { accountList } from '../accounts/accounts.service.js';
+import { accountList } from '../accounts/accounts.repository.js';
 import { categoryList, subcategoryList } from '../categories/categories.service.js';
 import { companyList } from '../companies/companies.service.js';
 import { counterpartList } from '../counterparts/counterparts.service.js';

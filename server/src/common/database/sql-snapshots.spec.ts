@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { diff } from 'jest-diff';
@@ -23,9 +23,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** `npm run sql` runs this file with FLUSSO_WRITE_SQL=1: the snapshots are written instead of compared. */
+const writing = process.env.FLUSSO_WRITE_SQL === '1';
+
 describe('the SQL snapshots (server/src/queries)', () => {
   it('match what every repository runs: run `npm run sql` and commit the files when this fails', async () => {
     const snapshots = await generateSnapshots(dataSource);
+    const files = existsSync(QUERIES_DIR) ? readdirSync(QUERIES_DIR).filter((file) => file.endsWith('.sql')) : [];
+    if (writing) {
+      mkdirSync(QUERIES_DIR, { recursive: true });
+      for (const file of files) if (!snapshots.has(file)) rmSync(join(QUERIES_DIR, file));
+      for (const [file, text] of snapshots) writeFileSync(join(QUERIES_DIR, file), text);
+      return;
+    }
     const problems: string[] = [];
     for (const [file, text] of snapshots) {
       const path = join(QUERIES_DIR, file);
@@ -35,7 +45,6 @@ describe('the SQL snapshots (server/src/queries)', () => {
         if (stored !== text) problems.push(`${path} is stale:\n${diff(stored, text, { aAnnotation: 'committed', bAnnotation: 'generated' })}`);
       }
     }
-    const files = existsSync(QUERIES_DIR) ? readdirSync(QUERIES_DIR).filter((file) => file.endsWith('.sql')) : [];
     for (const file of files) if (!snapshots.has(file)) problems.push(`${join(QUERIES_DIR, file)} belongs to no repository.`);
     if (problems.length) throw new Error(`${problems.join('\n\n')}\n\nRun \`npm run sql\` and commit server/src/queries.`);
   });

@@ -4,26 +4,21 @@
  * throwaway database (with the DataSource or EntityManager its constructor asks for), every decorated method is called
  * with its example parameters, and every statement that reached PostgreSQL during the call is written, formatted, under
  * the method's name. Failures of the call are part of the example (a refused foreign key ends a write early): the
- * snapshot shows what ran. `npm run sql` writes the files; sql-snapshots.spec.ts compares them.
+ * snapshot shows what ran. sql-snapshots.spec.ts compares the files with them, or writes them (`npm run sql`).
  */
 import 'reflect-metadata';
 import { readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Pool, PoolClient } from 'pg';
 import { format } from 'sql-formatter';
 import { DataSource, EntityManager } from 'typeorm';
 import { DummyValue, sqlExamples, type GenerateSqlOptions } from './generate-sql.js';
 
-/** The folder of the snapshots, in the sources (also when the generator runs from the build). */
+/** The folder of the snapshots. */
 export const QUERIES_DIR = 'server/src/queries';
 const SOURCES = 'server/src';
 const SUFFIX = '.repository.ts';
-
-// Run from the sources (jest) the repositories are imported as .ts; run from the build, as their compiled .js.
-const here = fileURLToPath(import.meta.url);
-const loadedRoot = resolve(dirname(here), '../..');
-const loadedExtension = here.endsWith('.ts') ? '.ts' : '.js';
 
 /** The repository files, as paths relative to the project root, in a stable order. */
 export function repositoryFiles(root = process.cwd()): string[] {
@@ -109,11 +104,8 @@ function argumentsOf(options: GenerateSqlOptions, dataSource: DataSource): unkno
   return params.map((value) => (value === DummyValue.MANAGER ? dataSource.manager : value));
 }
 
-async function snapshot(file: string, dataSource: DataSource): Promise<string> {
-  const module = (await import(pathToFileURL(join(loadedRoot, relative(SOURCES, file)).slice(0, -'.ts'.length) + loadedExtension).href)) as Record<
-    string,
-    unknown
-  >;
+async function snapshot(root: string, file: string, dataSource: DataSource): Promise<string> {
+  const module = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>;
   const repositories = Object.values(module).filter(
     (value): value is Constructor => typeof value === 'function' && sqlExamples(value as Constructor).length > 0,
   );
@@ -144,7 +136,7 @@ export async function generateSnapshots(dataSource: DataSource, root = process.c
   for (const file of repositoryFiles(root)) {
     const name = snapshotName(file);
     if (snapshots.has(name)) throw new Error(`Two repository files are named ${name.replace(/\.sql$/, '.ts')}: give ${file} another name.`);
-    snapshots.set(name, await snapshot(file, dataSource));
+    snapshots.set(name, await snapshot(root, file, dataSource));
   }
   return snapshots;
 }
