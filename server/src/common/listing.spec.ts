@@ -5,7 +5,7 @@ import { createTenant, startApi, type TestApi, type Tenant } from '../../test/ap
 import { expectError, ids } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { accountList } from '../accounts/accounts.repository.js';
-import { categoryList } from '../categories/categories.service.js';
+import { categoryList } from '../categories/categories.repository.js';
 import { counterpartList } from '../counterparts/counterparts.service.js';
 import { Document } from '../documents/document.entity.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../documents/document.enums.js';

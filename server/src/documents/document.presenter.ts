@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { presentCategory } from '../categories/categories.service.js';
+import { presentCategory } from '../categories/category.presenter.js';
 import { Category } from '../categories/category.entity.js';
 import { byId } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
