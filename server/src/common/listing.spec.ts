@@ -11,7 +11,7 @@ import { Document } from '../documents/document.entity.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../documents/document.enums.js';
 import { documentList } from '../documents/documents.service.js';
 import { reconciliationList } from '../reconciliations/reconciliations.service.js';
-import { sectionalList } from '../sectionals/sectionals.service.js';
+import { sectionalList } from '../sectionals/sectionals.repository.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { transactionList } from '../transactions/transactions.service.js';
 import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FieldSpec, type ListSpec } from './listing/list-spec.js';

@@ -9,7 +9,7 @@ import { documentList } from '../documents/documents.service.js';
 import { flowList } from '../flows/flows.service.js';
 import { paymentBatchList } from '../payments/payment-batches.service.js';
 import { productList } from '../products/products.service.js';
-import { sectionalList } from '../sectionals/sectionals.service.js';
+import { sectionalList } from '../sectionals/sectionals.repository.js';
 import { reconciliationList } from '../reconciliations/reconciliations.service.js';
 import { shareList } from '../shares/shares.service.js';
 import { transactionList } from '../transactions/transactions.service.js';

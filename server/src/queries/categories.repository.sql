@@ -126,10 +126,10 @@ SELECT
     WHERE
       company_id = $1
       AND (
-        category_id = ANY ($2::UUID[])
-        OR subcategory_id = ANY ($2::UUID[])
+        category_id = ANY ($2::uuid[])
+        OR subcategory_id = ANY ($2::uuid[])
       )
-  )::INT AS documents,
+  )::int AS documents,
   (
     SELECT
       count(*)
@@ -138,10 +138,10 @@ SELECT
     WHERE
       company_id = $1
       AND (
-        category_id = ANY ($2::UUID[])
-        OR subcategory_id = ANY ($2::UUID[])
+        category_id = ANY ($2::uuid[])
+        OR subcategory_id = ANY ($2::uuid[])
       )
-  )::INT AS transactions;
+  )::int AS transactions;
 
 -- CategoriesRepository.delete
 DELETE FROM "categories"
