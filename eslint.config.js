@@ -31,7 +31,6 @@ const NOT_YET_IN_REPOSITORIES = [
   'server/src/common/events/events.service.ts',
   'server/src/common/idempotency/idempotency.service.ts',
   'server/src/counterparts/counterpart-registry.ts',
-  'server/src/counterparts/counterparts.service.ts',
   'server/src/deliveries/delivery-engine.ts',
   'server/src/deliveries/retention.ts',
   'server/src/documents/document.presenter.ts',
