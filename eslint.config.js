@@ -28,7 +28,6 @@ const NOT_YET_IN_REPOSITORIES = [
   'server/src/categories/classification.ts',
   'server/src/common/events/event-relay.service.ts',
   'server/src/common/events/events.service.ts',
-  'server/src/common/idempotency/idempotency.service.ts',
   'server/src/counterparts/counterpart-registry.ts',
   'server/src/deliveries/delivery-engine.ts',
   'server/src/deliveries/retention.ts',
