@@ -13,7 +13,7 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { createDataSource } from '../dist/server/src/entities.js';
 import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/config/preflight.js';
