@@ -23,7 +23,8 @@ import { AuthService } from './common/auth/auth.service.js';
 import { registerBodyAuthentication, registerShareRelease } from './common/auth/guards.js';
 import { RateLimiterService } from './common/auth/rate-limiter.service.js';
 import type { AppConfig } from './config/config.js';
-import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
+import { BASE_PATH } from './config/api-version.js';
+import { buildOpenApiDocument } from './openapi/openapi.js';
 
 /**
  * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { runMigrations } from '../common/database/migrate.js';
 import type { AppConfig } from '../config/config.js';
-import { preflight } from '../config/preflight.js';
+import { preflight } from '../processes/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
 import { EventsService } from '../common/events/events.service.js';
