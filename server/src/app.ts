@@ -79,7 +79,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
     } catch (refused) {
       return done(refused as Error, undefined);
     }
-    parseJson(request, text, (error, value) => {
+    // Fastify's own parser answers through its callback: it returns nothing to wait for.
+    void parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       try {
         checkJsonBody(value);
