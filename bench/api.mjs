@@ -13,10 +13,10 @@ import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { createDataSource } from '../dist/server/src/entities.js';
 import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
-import { preflight } from '../dist/server/src/config/preflight.js';
+import { preflight } from '../dist/server/src/processes/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
 import { benchEnv, cpuMs, startApi, waitFor } from './support.mjs';
 

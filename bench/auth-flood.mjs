@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import { adminClient, benchDatabaseUrl, benchEnv, freePort, freshDatabase, startApi } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
-import { preflight } from '../dist/server/src/config/preflight.js';
+import { preflight } from '../dist/server/src/processes/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);

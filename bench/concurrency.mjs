@@ -13,7 +13,7 @@
 import 'reflect-metadata';
 import { benchDatabaseUrl, benchEnv, freePort, freshDatabase, startApi } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
-import { preflight } from '../dist/server/src/config/preflight.js';
+import { preflight } from '../dist/server/src/processes/preflight.js';
 import { createTenant } from '../dist/server/src/demo/seed-demo.js';
 import { reconciliationViolations } from '../dist/server/src/reconciliations/reconciliation-invariants.js';
 

@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../dist/server/src/config/config.js';
-import { preflight } from '../dist/server/src/config/preflight.js';
+import { preflight } from '../dist/server/src/processes/preflight.js';
 import { INVOICE_XSD_PATH } from '../dist/server/src/invoices/fatturapa/schema-file.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
 

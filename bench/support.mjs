@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createDataSource } from '../dist/server/src/common/database/data-source.js';
+import { createDataSource } from '../dist/server/src/entities.js';
 import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS } from '../dist/server/src/config/config.js';
 

@@ -10,7 +10,7 @@ import 'reflect-metadata';
 import { Worker } from 'node:worker_threads';
 import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
-import { preflight } from '../dist/server/src/config/preflight.js';
+import { preflight } from '../dist/server/src/processes/preflight.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
 import { invoiceToXml } from '../dist/server/src/invoices/fatturapa/index.js';
 import { exampleInvoice } from '../dist/server/src/invoices/invoice-example.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../src/common/database/data-source.js';
+import { createDataSource } from '../src/entities.js';
 import { loadConfig } from '../src/config/config.js';
 import { createTenant } from '../src/demo/seed-demo.js';
 import { exampleInvoice } from '../src/invoices/invoice-example.js';

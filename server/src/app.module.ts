@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module.js';
 import { CounterpartsModule } from './counterparts/counterparts.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FlowsModule } from './flows/flows.module.js';
+import { IntegratorsModule } from './integrators/integrators.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { ProductsModule } from './products/products.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         AuthModule,
         EventsModule,
         IdempotencyModule,
+        IntegratorsModule,
         CompaniesModule,
         AccountsModule,
         CategoriesModule,

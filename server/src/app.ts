@@ -23,7 +23,8 @@ import { AuthService } from './common/auth/auth.service.js';
 import { registerBodyAuthentication, registerShareRelease } from './common/auth/guards.js';
 import { RateLimiterService } from './common/auth/rate-limiter.service.js';
 import type { AppConfig } from './config/config.js';
-import { BASE_PATH, buildOpenApiDocument } from './openapi/openapi.js';
+import { BASE_PATH } from './config/api-version.js';
+import { buildOpenApiDocument } from './openapi/openapi.js';
 
 /**
  * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In
@@ -78,7 +79,8 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
     } catch (refused) {
       return done(refused as Error, undefined);
     }
-    parseJson(request, text, (error, value) => {
+    // Fastify's own parser answers through its callback: it returns nothing to wait for.
+    void parseJson(request, text, (error, value) => {
       if (error) return done(error, undefined);
       try {
         checkJsonBody(value);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createApi } from './app.js';
 import { loadConfig } from './config/config.js';
-import { preflight } from './config/preflight.js';
+import { preflight } from './processes/preflight.js';
 import { runMain } from './config/run-main.js';
 
 runMain(async () => {

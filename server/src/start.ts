@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from './config/config.js';
-import { preflight } from './config/preflight.js';
+import { preflight } from './processes/preflight.js';
 import { runMain } from './config/run-main.js';
 import { Supervisor } from './processes/supervisor.js';
 

@@ -1,5 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { DatabaseModule } from './common/database/database.module.js';
@@ -13,6 +14,7 @@ import type { RedisClient } from './common/redis/redis-client.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
+import { entities } from './entities.js';
 import { SdiModule } from './invoices/sdi/sdi.module.js';
 
 /** The worker process: background work on BullMQ and PostgreSQL (events, deliveries, the SDI), no HTTP. */
@@ -25,6 +27,8 @@ export class WorkerModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot({ limits: false }),
+        // The worker runs documents' and invoices' services without their modules: it registers every entity.
+        TypeOrmModule.forFeature(entities),
         BullModule.forRootAsync({
           imports: [QueueConnectionModule],
           inject: [APP_CONFIG, QUEUE_REDIS],

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/config.js';
-import { preflight } from './config/preflight.js';
+import { preflight } from './processes/preflight.js';
 import { runMain } from './config/run-main.js';
 import { createWorker } from './worker.module.js';
 

@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DataSource, MigrationInterface } from 'typeorm';
-import { createDataSource } from '../src/common/database/data-source.js';
+import { createDataSource } from '../src/entities.js';
 import { runMigrations } from '../src/common/database/migrate.js';
 import { DEFAULTS } from '../src/config/config.js';
-import { preflight } from '../src/config/preflight.js';
+import { preflight } from '../src/processes/preflight.js';
 
 /**
  * Test databases are real PostgreSQL databases. The schema is migrated once into a template named after a hash of the

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Response } from 'supertest';
-import { OPENAPI_FILE } from '../src/openapi/generate.js';
-import { BASE_PATH } from '../src/openapi/openapi.js';
+import { OPENAPI_FILE } from '../src/openapi-file.js';
+import { BASE_PATH } from '../src/config/api-version.js';
 import { DocumentSchemas, pointerToken } from './document-schemas.js';
 
 type Json = Record<string, unknown>;

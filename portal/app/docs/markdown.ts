@@ -176,7 +176,8 @@ export function renderMarkdown(body: string, { hosts, email }: RenderOptions): R
   const marked = createMarked(toc, hosts);
   const source = fillEnvironmentHosts(body, hosts).split(HOST_PLACEHOLDER).join(HOST_TOKEN).split("{{email}}").join(email);
   const tokens = marked.lexer(source);
-  marked.walkTokens(tokens, (token) => {
+  // The walker below is synchronous: walkTokens' list of its results holds no promise to wait for.
+  void marked.walkTokens(tokens, (token) => {
     // A host inside an attribute cannot hold the per-environment markup: use the default one.
     if (token.type === "link" || token.type === "image") token.href = token.href.split(HOST_TOKEN).join(hosts.development);
   });

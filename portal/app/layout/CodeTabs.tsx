@@ -32,11 +32,14 @@ export function CopyButton({ getText }: { getText: () => string }) {
     <button
       type="button"
       className="copy-button"
-      onClick={async () => {
-        await copyText(getText());
-        setCopied(true);
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), 2000);
+      onClick={() => {
+        copyText(getText())
+          .then(() => {
+            setCopied(true);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => setCopied(false), 2000);
+          })
+          .catch((error: unknown) => console.error("Copia non riuscita", error));
       }}
     >
       {copied ? "Copiato" : "Copia"}

@@ -62,7 +62,12 @@ export function TryItForm({
   const field = (name: string) => `${id}-${name}`;
   return (
     <>
-      <form onSubmit={submit}>
+      <form
+        onSubmit={(event) => {
+          // submit shows a failed request itself; what is left (the diagnosis failing) goes to the console.
+          submit(event).catch((error: unknown) => console.error("Prova non riuscita", error));
+        }}
+      >
         <label htmlFor={field("key")}>Chiave API (resta solo in questa scheda)</label>
         <input
           id={field("key")}

@@ -41,7 +41,9 @@ describe("collapsible", () => {
     expect(panel.style.visibility).toBe("hidden");
 
     Object.defineProperty(panel, "scrollHeight", { configurable: true, value: 360 });
-    act(() => fireEvent.click(screen.getByText("toggle")));
+    act(() => {
+      fireEvent.click(screen.getByText("toggle"));
+    });
     expect(panel.style.transition).toBe("height 327ms ease-in-out");
     expect(panel.style.visibility).toBe("visible");
     act(() => {

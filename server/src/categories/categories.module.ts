@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Category } from './category.entity.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';
 import { SubcategoriesController } from './subcategories.controller.js';
 
 @Module({
+  imports: [TypeOrmModule.forFeature([Category])],
   controllers: [CategoriesController, SubcategoriesController],
   providers: [CategoriesService, CategoriesRepository],
 })

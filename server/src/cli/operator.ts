@@ -1,12 +1,12 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../common/database/data-source.js';
+import type { DataSource } from 'typeorm';
 import { runMigrations } from '../common/database/migrate.js';
 import type { AppConfig } from '../config/config.js';
-import { preflight } from '../config/preflight.js';
+import { preflight } from '../processes/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
 import { EventsService } from '../common/events/events.service.js';
 import { DocumentsService } from '../documents/documents.service.js';
+import { createDataSource } from '../entities.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
@@ -30,7 +30,7 @@ export class Operator {
       await preflight(this.config, options.createDatabase ?? false);
       // TypeORM logs through console.log; stdout belongs to the command's output. PostgreSQL directly (DATABASE_DIRECT_URL):
       // migrations and their advisory lock need a session, and an operator's command is one client, not a fleet.
-      this.dataSource = await new DataSource({ ...dataSourceOptions(this.config.databaseDirectUrl), logging: false }).initialize();
+      this.dataSource = await createDataSource(this.config.databaseDirectUrl).initialize();
     }
     return this.dataSource;
   }

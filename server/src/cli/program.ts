@@ -10,7 +10,7 @@ import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
 import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
 import type { KeyView } from '../integrators/integrators.service.js';
-import { BASE_PATH } from '../openapi/openapi.js';
+import { BASE_PATH } from '../config/api-version.js';
 import type { Operator } from './operator.js';
 
 /**

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { ApiError } from '../common/errors/api-error.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { ServiceUnavailableError } from '../config/preflight.js';
+import { ServiceUnavailableError } from '../config/run-main.js';
 import { CsvImportError } from '../imports/transactions-import.js';
 import type { RowProblem } from '../imports/transactions-csv.js';
 import { IntegratorsError } from '../integrators/integrators.service.js';

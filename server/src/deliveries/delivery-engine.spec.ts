@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../test/database.js';
 import { waitFor } from '../../test/webhook-receiver.js';
 import { PgListener } from '../common/database/pg-listener.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { createDataSource } from '../entities.js';
 import { loadConfig } from '../config/config.js';
 import { DeliveryEngine } from './delivery-engine.js';
 import type { AttemptResult, DeliverySender } from './delivery-sender.js';

@@ -35,7 +35,10 @@ export class Retention implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => (this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined))), SWEEP_EVERY_MS);
+    // A sweep logs its own failure; shutdown awaits the one under way.
+    this.timer = setInterval(() => {
+      this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
+    }, SWEEP_EVERY_MS);
     this.timer.unref();
     this.sweeping = this.sweep().finally(() => (this.sweeping = undefined));
   }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../common/database/data-source.js';
+import { createDataSource } from '../entities.js';
 import { createTenant, type Tenant } from '../demo/seed-demo.js';
 import { createTestDatabase } from '../../test/database.js';
 import { CsvImportError, importTransactions } from './transactions-import.js';

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { hashKey, parseKey } from '../common/auth/api-key.js';
 import { authInvalidationChannel, redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
-import { createDataSource } from '../common/database/data-source.js';
+import { createDataSource } from '../entities.js';
 import { DEFAULTS } from '../config/config.js';
 import { createTestDatabase } from '../../test/database.js';
 import { ApiKey } from '../common/auth/api-key.entity.js';

@@ -6,7 +6,7 @@ import { allows, RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import type { QueryParams } from '../common/listing/list-query.js';
-import { BASE_PATH } from '../openapi/openapi.js';
+import { BASE_PATH } from '../config/api-version.js';
 import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './invoice.dto.js';
 import { INVOICE_FILE_PATH } from './invoice-link.js';

@@ -5,7 +5,7 @@ import type { DocumentDto } from '../documents/document.dto.js';
 import type { FlowDto } from '../flows/flow.dto.js';
 import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
 import { DocumentSchemas, pointerToken } from '../../test/document-schemas.js';
-import { generateOpenApiJson } from './generate.js';
+import { generateOpenApiJson } from '../openapi-file.js';
 
 type Json = Record<string, unknown>;
 interface Media {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createApi } from '../app.js';
 import { loadConfig } from '../config/config.js';
-import { generateOpenApiJson, OPENAPI_FILE } from './generate.js';
+import { generateOpenApiJson, OPENAPI_FILE } from '../openapi-file.js';
 
 describe('the OpenAPI document the portal reads', () => {
   it('is the one the code generates (run `npm run openapi` after changing the API)', async () => {

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiError } from '../common/errors/api-error.js';
+import { API_VERSION, BASE_PATH } from '../config/api-version.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
@@ -15,8 +16,6 @@ import { documentQueryRefusals } from '../common/validation/query-params.openapi
 import { documentRequestBodies } from '../common/validation/request-bodies.openapi.js';
 import { SIGNED_FILE_TYPES } from '../common/http/xml-body.js';
 
-export const API_VERSION = '1.2.0';
-export const BASE_PATH = '/api/v1';
 export const SECURITY_SCHEME = 'authorization';
 
 const TAGS: Array<[string, string]> = [

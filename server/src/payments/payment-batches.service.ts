@@ -14,7 +14,7 @@ import { todayInRome } from '../common/validation/calendar-date.js';
 import { ibanProblem, normalizeIban } from '../common/validation/iban.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { flowsComeIn, type Direction, type DocumentType } from '../documents/document.enums.js';
-import { BASE_PATH } from '../openapi/openapi.js';
+import { BASE_PATH } from '../config/api-version.js';
 import type { CreateBulkPaymentDto, PaymentBatchDto, PaymentBatchPaymentDto } from './payment-batch.dto.js';
 import { PAYMENT_BATCH_STATUSES, PaymentBatch, PaymentBatchPayment, PaymentBatchPaymentFlow } from './payment-batch.entity.js';
 import { toSepaText, sepaReferenceProblem } from './sepa/charset.js';

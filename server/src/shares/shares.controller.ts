@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH } from '../openapi/openapi.js';
+import { BASE_PATH } from '../config/api-version.js';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';

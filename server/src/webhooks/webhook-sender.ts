@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { AttemptResult, ClaimedDelivery, DeliverySender, Outcome } from '../deliveries/delivery-sender.js';
 import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
 import { parseRetryAfter } from '../deliveries/retry-schedule.js';
-import { API_VERSION } from '../openapi/openapi.js';
+import { API_VERSION } from '../config/api-version.js';
 import { disabledEndpointNotice } from './endpoint-notice.js';
 import { isIP } from 'node:net';
 import { checkUrlShape, guardedLookup, hostOf, isLoopback, LoopbackAddressError, type Reach, UrlNotAllowedError } from './url-guard.js';

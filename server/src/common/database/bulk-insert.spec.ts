@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from './data-source.js';
+import { createDataSource } from '../../entities.js';
 import { createTestDatabase } from '../../../test/database.js';
 import { copyBatches, insertRows, withConstraintsDeferred } from './bulk-insert.js';
 

@@ -1,8 +1,7 @@
 import pg from 'pg';
-import { DataSource, EventSubscriber, type DataSourceOptions, type EntitySubscriberInterface, type TransactionStartEvent } from 'typeorm';
+import { EventSubscriber, type DataSourceOptions, type EntitySubscriberInterface, type TransactionStartEvent } from 'typeorm';
 import { migrations } from '../../../../migrations/index.js';
 import type { DatabaseSettings } from '../../config/config.js';
-import { entities } from './entities.js';
 import { PREPARED_STATEMENTS } from './prepared.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
@@ -76,7 +75,8 @@ function transactionTimeouts(settings: DatabaseSettings): new () => EntitySubscr
 }
 
 /**
- * The one place TypeORM is configured. The schema changes only through migrations: never `synchronize`. With
+ * The one place TypeORM is configured, but for its entities: Nest's modules register theirs (autoLoadEntities), the
+ * other data sources list them all (server/src/entities.ts). The schema changes only through migrations: never `synchronize`. With
  * `settings` (the API), the pool has their size and wait, and statements and lock waits their timeouts (set per
  * connection, or per transaction through a pooler); without (the worker, the CLI: migrations, imports, the demo's
  * COPY), a pool of 10 and no timeouts. `preparedStatements` false runs every statement unnamed (DB_PREPARED_STATEMENTS).
@@ -87,7 +87,6 @@ export function dataSourceOptions(databaseUrl: string, settings?: DatabaseSettin
   return {
     type: 'postgres',
     url: databaseUrl,
-    entities,
     migrations,
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
@@ -98,8 +97,4 @@ export function dataSourceOptions(databaseUrl: string, settings?: DatabaseSettin
     // pg ignores the member it does not know; prepared.ts reads it back from the data source's options.
     extra: { ...pool, application_name: 'flusso', [PREPARED_STATEMENTS]: preparedStatements },
   };
-}
-
-export function createDataSource(databaseUrl: string): DataSource {
-  return new DataSource(dataSourceOptions(databaseUrl));
 }

@@ -19,6 +19,8 @@ export class DatabaseModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) => ({
             ...dataSourceOptions(config.databaseUrl, options.limits ? config.database : undefined, config.database.preparedStatements),
+            // Each module registers its entities (TypeOrmModule.forFeature): this floor names none.
+            autoLoadEntities: true,
             retryAttempts: 0,
           }),
         }),

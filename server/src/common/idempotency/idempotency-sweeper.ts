@@ -14,7 +14,10 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnApplication
   constructor(private readonly keys: IdempotencyService) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => (this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined))), SWEEP_EVERY_MS);
+    // A sweep logs its own failure; shutdown awaits the one under way.
+    this.timer = setInterval(() => {
+      this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
+    }, SWEEP_EVERY_MS);
     this.timer.unref();
     this.sweeping = this.sweep().finally(() => (this.sweeping = undefined));
   }

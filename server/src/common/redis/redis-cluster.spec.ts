@@ -6,7 +6,7 @@ import { RedisCluster } from '../../../test/redis-cluster.js';
 import { Receiver, waitFor } from '../../../test/webhook-receiver.js';
 import { startWorker } from '../../../test/worker.js';
 import { ConfigError, loadConfig } from '../../config/config.js';
-import { checkRedis } from '../../config/preflight.js';
+import { checkRedis } from '../../processes/preflight.js';
 import { generateKey } from '../auth/api-key.js';
 import { authInvalidationChannel } from '../auth/auth-invalidation.js';
 import { createRedis } from './redis-client.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { runMain } from '../config/run-main.js';
-import { generateOpenApiJson, OPENAPI_FILE } from './generate.js';
+import { runMain } from './config/run-main.js';
+import { generateOpenApiJson, OPENAPI_FILE } from './openapi-file.js';
 
 /** `npm run openapi`: writes the OpenAPI document to the file the portal reads. */
 runMain(async () => {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import { createApi } from '../app.js';
-import { loadConfig } from '../config/config.js';
-import { buildOpenApiDocument } from './openapi.js';
+import { createApi } from './app.js';
+import { loadConfig } from './config/config.js';
+import { buildOpenApiDocument } from './openapi/openapi.js';
 
 /** Where `npm run openapi` writes the document; the portal reads it from there. */
 export const OPENAPI_FILE = resolve(process.cwd(), 'portal/openapi/openapi.json');

@@ -1,11 +1,6 @@
 import pg from 'pg';
 import { createRedis, describeRedis, type RedisTarget } from '../common/redis/redis-client.js';
-
-/**
- * Checks, before anything starts, that PostgreSQL and Redis answer, and says in one line which one does not, where
- * it was looked for and how to start it. In development it also creates the database when it is missing.
- */
-export class ServiceUnavailableError extends Error {}
+import { ServiceUnavailableError } from '../config/run-main.js';
 
 function where(url: string): string {
   const parsed = new URL(url);
@@ -97,6 +92,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
+ * Checks, before anything starts, that PostgreSQL and Redis answer, and says in one line which one does not, where
+ * it was looked for and how to start it. In development it also creates the database when it is missing.
  * With a pooler (DATABASE_DIRECT_URL set apart), PostgreSQL itself is checked first, and creates the database: a
  * pooler would only say that it could not log in.
  */
