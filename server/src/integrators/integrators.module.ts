@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKey } from './api-key.entity.js';
+import { ApiKey } from '../common/auth/api-key.entity.js';
 import { CompanyGrant } from './company-grant.entity.js';
 import { Integrator } from './integrator.entity.js';
 

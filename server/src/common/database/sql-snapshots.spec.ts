@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { diff } from 'jest-diff';
 import { DataSource, EntityManager } from 'typeorm';
 import { createTestDatabase } from '../../../test/database.js';
-import { createDataSource } from './data-source.js';
+import { createDataSource } from '../../entities.js';
 import { DummyValue, GenerateSql } from './generate-sql.js';
 import { queryPrepared } from './prepared.js';
 import { generateSnapshots, QUERIES_DIR, repositoryFiles, snapshotName, snapshotOf, type Constructor } from './sql-snapshots.js';
