@@ -12,7 +12,7 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { CounterpartsModule } from './counterparts/counterparts.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
-import { FlowsModule } from './flows/flows.module.js';
+import { FlowsModule } from './documents/flows.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { ProductsModule } from './products/products.module.js';

@@ -6,6 +6,7 @@ import { preflight } from '../config/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
 import { EventsService } from '../common/events/events.service.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
@@ -56,7 +57,7 @@ export class Operator {
     const sectionals = new SectionalsService(db);
     // Files are read in the XML pool's child processes, as the API reads them; they end with the command.
     this.xml ??= new XmlPool(this.config.invoices.xml);
-    return new InvoicesService(db, this.config, new DocumentsService(db, new EventsService(), sectionals), sectionals, this.xml);
+    return new InvoicesService(db, this.config, new DocumentsService(db, new DocumentsRepository(db), new EventsService(), sectionals), sectionals, this.xml);
   }
 
   async webhooks(): Promise<WebhookEndpointsService> {

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { insertRows } from '../common/database/bulk-insert.js';
 import { EventsService } from '../common/events/events.service.js';
 import { loadConfig } from '../config/config.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { invoiceToXml, XmlPool, type Invoice } from '../invoices/fatturapa/index.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
@@ -100,7 +101,13 @@ export async function seedEInvoices(
   const config = loadConfig();
   // The XML invoices go through the XML pool as the API's do; its child processes end with the seed.
   const xml = new XmlPool(config.invoices.xml);
-  const invoices = new InvoicesService(manager.connection, config, new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals, xml);
+  const invoices = new InvoicesService(
+    manager.connection,
+    config,
+    new DocumentsService(manager.connection, new DocumentsRepository(manager.connection), new EventsService(), sectionals),
+    sectionals,
+    xml,
+  );
   try {
     return await createEInvoices(invoices, manager, company, accountId, today);
   } finally {

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
 import { ReconciliationsController } from './reconciliations.controller.js';
+import { ReconciliationsRepository } from './reconciliations.repository.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, TransactionsModule],
   controllers: [ReconciliationsController],
-  providers: [ReconciliationsService],
+  providers: [ReconciliationsService, ReconciliationsRepository],
 })
 export class ReconciliationsModule {}

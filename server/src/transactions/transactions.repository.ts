@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { Category } from '../categories/category.entity.js';
+import type { Classification } from '../categories/classification.js';
+import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
+import { loadAll } from '../common/database/load-all.js';
+import { fetchPage } from '../common/listing/list-page.js';
+import type { ListQuery } from '../common/listing/list-query.js';
+import { defineList } from '../common/listing/list-spec.js';
+import { Flow } from '../flows/flow.entity.js';
+import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
+
+export const TRANSACTION_EXPANSIONS = ['category', 'subcategory', 'reconciliations', 'reconciliations.flow'] as const;
+
+export const transactionList = defineList({
+  alias: 't',
+  filters: {
+    account_id: { column: 't.accountId', type: 'uuid' },
+    // Amounts carry no sign (type says the direction): filter[amount__gte]=100 finds movements of 100 or more either way.
+    amount: { column: 't.amount', type: 'decimal' },
+    booking_date_time: { column: 't.bookingDateTime', type: 'datetime', nullable: true },
+    clean_description: { column: 't.cleanDescription', type: 'string', nullable: true },
+    counterpart_name: { column: 't.counterpartName', type: 'string', nullable: true },
+    date: { column: 't.date', type: 'date' },
+    description: { column: 't.description', type: 'string', nullable: true },
+    type: { column: 't.type', type: 'enum', values: TRANSACTION_TYPES },
+  },
+  sorts: {
+    amount: { column: 't.amount', type: 'decimal' },
+    created_at: { column: 't.createdAt', type: 'datetime' },
+    date: { column: 't.date', type: 'date' },
+  },
+  defaultSort: '-date',
+  expansions: TRANSACTION_EXPANSIONS,
+});
+
+/** The rows the expansions of transactions show; undefined for an expansion not asked for. */
+export interface TransactionRelations {
+  categories?: Map<string, Category>;
+  subcategories?: Map<string, Category>;
+  /** Each transaction's reconciliations, oldest first. */
+  reconciliations?: Reconciliation[];
+  /** The flows they link, when `reconciliations.flow` is asked for. */
+  flows?: Map<string, Flow>;
+}
+
+/** The SQL of bank transactions: pages, reads that tell 404 from 403, row locks, classification, and expansions' rows. */
+@Injectable()
+export class TransactionsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** One page of the company's transactions. */
+  page(companyId: string, query: ListQuery): Promise<{ rows: Transaction[]; cursor: string | null }> {
+    const base = this.db.getRepository(Transaction).createQueryBuilder('t').where('t.companyId = :companyId', { companyId });
+    return fetchPage(base, transactionList, query);
+  }
+
+  /** The company's transaction: 404, or 403 when it is another company's (`pointer` names where the request named it). */
+  findOwned(manager: EntityManager, companyId: string, id: string, pointer?: string): Promise<Transaction> {
+    return findOwned(manager.getRepository(Transaction), companyId, id, 'Transaction', pointer);
+  }
+
+  /** findOwned under the row lock a classification takes, so that the current subcategory judged is the one stored. */
+  lockOwned(manager: EntityManager, companyId: string, id: string): Promise<Transaction> {
+    return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
+  }
+
+  /** Locks the transaction against other reconciliations, with flows of any document, that share its amount. */
+  async lockForAllocation(manager: EntityManager, transaction: Transaction): Promise<void> {
+    await manager.query('SELECT 1 FROM transactions WHERE company_id = $1 AND id = $2 FOR UPDATE', [transaction.companyId, transaction.id]);
+  }
+
+  async classify(manager: EntityManager, transaction: Transaction, classification: Classification): Promise<void> {
+    await manager.getRepository(Transaction).update({ companyId: transaction.companyId, id: transaction.id }, classification);
+  }
+
+  /** Transactions by id in one query, in the order of `ids`. */
+  async inOrder(manager: EntityManager, ids: readonly string[]): Promise<Transaction[]> {
+    const rows = await manager.getRepository(Transaction).findBy({ id: In([...ids]) });
+    const found = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => found.get(id)!);
+  }
+
+  /** Transactions by id in one query, for expansions. */
+  byIds(manager: EntityManager, ids: Iterable<string | null>): Promise<Map<string, Transaction>> {
+    return byId(manager.getRepository(Transaction), ids);
+  }
+
+  /** The rows the requested expansions show, each loaded in one query for the whole page. */
+  async relations(manager: EntityManager, transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionRelations> {
+    const categories = manager.getRepository(Category);
+    const [categoryMap, subcategoryMap, linked] = await loadAll(manager, [
+      async () =>
+        expand.has('category')
+          ? byId(
+              categories,
+              transactions.map((t) => t.categoryId),
+            )
+          : undefined,
+      async () =>
+        expand.has('subcategory')
+          ? byId(
+              categories,
+              transactions.map((t) => t.subcategoryId),
+            )
+          : undefined,
+      async () => (expand.has('reconciliations') ? this.reconciliationsOf(manager, transactions, expand.has('reconciliations.flow')) : undefined),
+    ] as const);
+    return { categories: categoryMap, subcategories: subcategoryMap, reconciliations: linked?.reconciliations, flows: linked?.flows };
+  }
+
+  /** The transactions' reconciliations, oldest first, then (when asked) the flows they link. */
+  private async reconciliationsOf(
+    manager: EntityManager,
+    transactions: Transaction[],
+    withFlows: boolean,
+  ): Promise<{ reconciliations: Reconciliation[]; flows?: Map<string, Flow> }> {
+    if (transactions.length === 0) return { reconciliations: [], flows: withFlows ? new Map() : undefined };
+    const reconciliations = await manager
+      .getRepository(Reconciliation)
+      .createQueryBuilder('r')
+      .where('r.transactionId IN (:...ids)', { ids: transactions.map((t) => t.id) })
+      .orderBy('r.createdAt', 'ASC')
+      .addOrderBy('r.id', 'ASC')
+      .getMany();
+    const flows = withFlows
+      ? await byId(
+          manager.getRepository(Flow),
+          reconciliations.map((r) => r.flowId),
+        )
+      : undefined;
+    return { reconciliations, flows };
+  }
+}
