@@ -8,7 +8,7 @@ import { counterpartList } from '../counterparts/counterparts.service.js';
 import { documentList } from '../documents/documents.repository.js';
 import { flowList } from '../flows/flows.repository.js';
 import { paymentBatchList } from '../payments/payment-batches.service.js';
-import { productList } from '../products/products.service.js';
+import { productList } from '../products/products.repository.js';
 import { sectionalList } from '../sectionals/sectionals.service.js';
 import { reconciliationList } from '../reconciliations/reconciliations.repository.js';
 import { shareList } from '../shares/shares.service.js';
