@@ -66,17 +66,6 @@ export class DocumentsRepository {
     return findOwned(manager.getRepository(Document), companyId, id, 'Document');
   }
 
-  /** The document by id alone, for a caller that already knows whose it is (a stored invoice's, a signed link's). */
-  findById(manager: EntityManager, id: string): Promise<Document | null> {
-    return manager.getRepository(Document).findOneBy({ id });
-  }
-
-  /** The company a document belongs to, or null when there is no such document. */
-  async companyOf(manager: EntityManager, id: string): Promise<string | null> {
-    const owner = await manager.getRepository(Document).findOne({ select: { companyId: true }, where: { id } });
-    return owner?.companyId ?? null;
-  }
-
   /** The document under its row lock, or null when the company has no such document. */
   async lock(manager: EntityManager, companyId: string, id: string): Promise<LockedDocument | null> {
     // FOR NO KEY UPDATE: it excludes every other change of the document, not the foreign-key checks of rows that point at it.
@@ -93,7 +82,7 @@ export class DocumentsRepository {
   async update(
     manager: EntityManager,
     document: LockedDocument,
-    changes: Partial<Pick<Document, 'categoryId' | 'subcategoryId' | 'notes' | 'status' | 'deliveryStatus' | 'deliveryDate'>>,
+    changes: Partial<Pick<Document, 'categoryId' | 'subcategoryId' | 'notes' | 'status'>>,
   ): Promise<void> {
     await manager.getRepository(Document).update({ companyId: document.companyId, id: document.id }, changes);
   }

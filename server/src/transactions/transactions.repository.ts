@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
+import { Account } from '../accounts/account.entity.js';
 import { Category } from '../categories/category.entity.js';
 import type { Classification } from '../categories/classification.js';
+import { insertRows } from '../common/database/bulk-insert.js';
 import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
 import { loadAll } from '../common/database/load-all.js';
 import { fetchPage } from '../common/listing/list-page.js';
@@ -36,6 +38,28 @@ export const transactionList = defineList({
   expansions: TRANSACTION_EXPANSIONS,
 });
 
+/** Rows per INSERT of a statement's transactions: large statements, well under PostgreSQL's limits. */
+const CHUNK = 5_000;
+
+/** The columns a bank statement's transactions are written with. */
+const COLUMNS = {
+  id: 'uuid',
+  company_id: 'uuid',
+  account_id: 'uuid',
+  type: 'text',
+  amount: 'numeric',
+  currency: 'text',
+  date: 'date',
+  value_date: 'date',
+  booking_date_time: 'timestamptz',
+  description: 'text',
+  clean_description: 'text',
+  counterpart_name: 'text',
+} as const;
+
+/** A transaction of a statement, as written: one value per column. */
+export type NewTransactionRow = { [column in keyof typeof COLUMNS]: unknown };
+
 /** The rows the expansions of transactions show; undefined for an expansion not asked for. */
 export interface TransactionRelations {
   categories?: Map<string, Category>;
@@ -65,6 +89,25 @@ export class TransactionsRepository {
   /** findOwned under the row lock a classification takes, so that the current subcategory judged is the one stored. */
   lockOwned(manager: EntityManager, companyId: string, id: string): Promise<Transaction> {
     return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
+  }
+
+  /** The company's account (the one a statement's transactions go into), or null when the company has no such account. */
+  account(companyId: string, accountId: string): Promise<Account | null> {
+    return this.db.getRepository(Account).findOneBy({ id: accountId, companyId });
+  }
+
+  /** The company's account named in a request: 404, or 403 when it is another company's. */
+  accountOwned(companyId: string, accountId: string, pointer: string): Promise<Account> {
+    return findOwned(this.db.getRepository(Account), companyId, accountId, 'Account', pointer);
+  }
+
+  /** Writes a statement's transactions, all or none. */
+  async insertMany(rows: readonly NewTransactionRow[]): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      for (let start = 0; start < rows.length; start += CHUNK) {
+        await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
+      }
+    });
   }
 
   /** Locks the transaction against other reconciliations, with flows of any document, that share its amount. */
