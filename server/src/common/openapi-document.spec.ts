@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startApi, type TestApi } from '../../test/api.js';
-import { accountList } from '../accounts/accounts.service.js';
-import { categoryList, subcategoryList } from '../categories/categories.service.js';
-import { companyList } from '../companies/companies.service.js';
+import { accountList } from '../accounts/accounts.repository.js';
+import { categoryList, subcategoryList } from '../categories/categories.repository.js';
+import { companyList } from '../companies/companies.repository.js';
 import { counterpartList } from '../counterparts/counterparts.service.js';
 import { documentList } from '../documents/documents.repository.js';
 import { flowList } from '../flows/flows.repository.js';

@@ -1,4 +1,4 @@
-import { presentCategory } from '../categories/categories.service.js';
+import { presentCategory } from '../categories/category.presenter.js';
 import type { Category } from '../categories/category.entity.js';
 import { groupBy } from '../common/database/group-by.js';
 import { money, type Money } from '../common/money/money.js';
