@@ -7,5 +7,7 @@ import { SubcategoriesController } from './subcategories.controller.js';
 @Module({
   controllers: [CategoriesController, SubcategoriesController],
   providers: [CategoriesService, CategoriesRepository],
+  // Documents and transactions are classified with the company's categories (classification.ts).
+  exports: [CategoriesRepository],
 })
 export class CategoriesModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CategoriesModule } from '../categories/categories.module.js';
 import { FlowsRepository } from '../flows/flows.repository.js';
 import { SectionalsModule } from '../sectionals/sectionals.module.js';
 import { DocumentsController } from './documents.controller.js';
@@ -6,7 +7,7 @@ import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 
 @Module({
-  imports: [SectionalsModule],
+  imports: [CategoriesModule, SectionalsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentsRepository, FlowsRepository],
   exports: [DocumentsService, DocumentsRepository, FlowsRepository],

@@ -5,9 +5,10 @@ import { Category } from '../categories/category.entity.js';
 import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
 import { hydrate } from '../common/database/hydrate.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { loadAll } from '../common/database/load-all.js';
 import { fetchPage } from '../common/listing/list-page.js';
-import type { ListQuery } from '../common/listing/list-query.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { Flow } from '../flows/flow.entity.js';
@@ -56,17 +57,23 @@ export class DocumentsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** One page of the company's documents. */
+  @GenerateSql(
+    { params: [DummyValue.COMPANY_ID, parseListQuery({}, documentList)] },
+    { name: 'filtered by counterpart', params: [DummyValue.COMPANY_ID, parseListQuery({ 'filter[counterpart_company_name]': 'Rossi' }, documentList)] },
+  )
   page(companyId: string, query: ListQuery): Promise<{ rows: Document[]; cursor: string | null }> {
     const base = this.db.getRepository(Document).createQueryBuilder('d').where('d.companyId = :companyId', { companyId });
     return fetchPage(base, documentList, query);
   }
 
   /** The company's document: 404, or 403 when it is another company's. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   findOwned(manager: EntityManager, companyId: string, id: string): Promise<Document> {
     return findOwned(manager.getRepository(Document), companyId, id, 'Document');
   }
 
   /** The document under its row lock, or null when the company has no such document. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   async lock(manager: EntityManager, companyId: string, id: string): Promise<LockedDocument | null> {
     // FOR NO KEY UPDATE: it excludes every other change of the document, not the foreign-key checks of rows that point at it.
     const document = await manager.getRepository(Document).findOne({ where: { companyId, id }, lock: { mode: 'for_no_key_update' } });
@@ -74,11 +81,19 @@ export class DocumentsRepository {
   }
 
   /** `lock` for a document named in the request: the company's, else findOwned's 404 or 403. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   async lockOwned(manager: EntityManager, companyId: string, id: string): Promise<LockedDocument> {
     return (await findOwnedLocked(manager.getRepository(Document), companyId, id, 'Document', 'for_no_key_update')) as LockedDocument;
   }
 
   /** Writes the members a change sets; the version step is `nextVersion`'s. */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID },
+      { categoryId: null, subcategoryId: null, notes: DummyValue.STRING },
+    ],
+  })
   async update(
     manager: EntityManager,
     document: LockedDocument,
@@ -88,10 +103,12 @@ export class DocumentsRepository {
   }
 
   /** Sets a status (the SDI's notices, issuing a draft). */
+  @GenerateSql({ params: [DummyValue.MANAGER, { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID }, 'CREATED'] })
   async setStatus(manager: EntityManager, document: LockedDocument, status: DocumentStatus): Promise<void> {
     await this.update(manager, document, { status });
   }
 
+  @GenerateSql({ params: [DummyValue.MANAGER, { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID }] })
   async delete(manager: EntityManager, document: LockedDocument): Promise<void> {
     await manager.getRepository(Document).delete({ companyId: document.companyId, id: document.id });
   }
@@ -100,6 +117,7 @@ export class DocumentsRepository {
    * Increments the document's version and moves `updated_at` to now (the clock after the lock, not the transaction's
    * start, and always later than the previous value): the document as it now is.
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID }] })
   async nextVersion(manager: EntityManager, document: LockedDocument): Promise<Document> {
     const [rows]: [Array<Record<string, unknown>>] = await manager.query(
       `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp())
@@ -114,6 +132,21 @@ export class DocumentsRepository {
    * The rows the requested expansions show, each loaded in one query for the whole page (side by side on the pool,
    * one after the other in a transaction); null for an expansion not asked for.
    */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      [
+        {
+          ...{ companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID },
+          categoryId: DummyValue.UUID,
+          subcategoryId: DummyValue.UUID,
+          counterpartId: DummyValue.UUID,
+          sectionalId: DummyValue.UUID,
+        },
+      ],
+      new Set(['category', 'counterpart', 'flows', 'sectional', 'subcategory']),
+    ],
+  })
   async relations(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentRelations> {
     const categories = manager.getRepository(Category);
     const [categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument] = await loadAll(manager, [

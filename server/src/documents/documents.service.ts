@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { classify } from '../categories/classification.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService, type EventType } from '../common/events/events.service.js';
@@ -20,6 +21,7 @@ export class DocumentsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: DocumentsRepository,
+    private readonly categories: CategoriesRepository,
     private readonly events: EventsService,
     private readonly sectionals: SectionalsService,
   ) {}
@@ -48,7 +50,7 @@ export class DocumentsService {
     }
     return this.db.transaction(async (manager) => {
       const document = await this.lockOwned(manager, companyId, id);
-      const { categoryId, subcategoryId } = await classify(manager, companyId, document, changes, 'document');
+      const { categoryId, subcategoryId } = await classify(this.categories, manager, companyId, document, changes, 'document');
       const notes = changes.notes === undefined ? document.notes : changes.notes;
       if (categoryId === document.categoryId && subcategoryId === document.subcategoryId && notes === document.notes) {
         const [unchanged] = await this.present(manager, [document], ALL_DOCUMENT_EXPANSIONS);

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { byId, findOwned } from '../common/database/find-owned.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { fetchPage } from '../common/listing/list-page.js';
-import type { ListQuery } from '../common/listing/list-query.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from './flow.entity.js';
 
@@ -40,6 +41,7 @@ export class FlowsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** One page of a document's flows. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID, parseListQuery({}, flowList)] })
   page(companyId: string, documentId: string, query: ListQuery): Promise<{ rows: Flow[]; cursor: string | null }> {
     const base = this.db
       .getRepository(Flow)
@@ -49,25 +51,45 @@ export class FlowsRepository {
   }
 
   /** The company's flow: 404, or 403 when it is another company's (`pointer` names where the request named it). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   findOwned(manager: EntityManager, companyId: string, id: string, pointer?: string): Promise<Flow> {
     return findOwned(manager.getRepository(Flow), companyId, id, 'Flow', pointer);
   }
 
   /** The flow as it is now (read again under its document's lock), or null when it was deleted. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   find(manager: EntityManager, companyId: string, id: string): Promise<Flow | null> {
     return manager.getRepository(Flow).findOneBy({ companyId, id });
   }
 
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   exists(manager: EntityManager, companyId: string, id: string): Promise<boolean> {
     return manager.getRepository(Flow).existsBy({ companyId, id });
   }
 
   /** Flows by id in one query, for expansions. */
+  @GenerateSql({ params: [DummyValue.MANAGER, [DummyValue.UUID]] })
   byIds(manager: EntityManager, ids: Iterable<string | null>): Promise<Map<string, Flow>> {
     return byId(manager.getRepository(Flow), ids);
   }
 
   /** Inserts a flow and answers it as stored. */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      {
+        companyId: DummyValue.COMPANY_ID,
+        documentId: DummyValue.UUID,
+        amount: '100.00',
+        currency: 'EUR',
+        paidAmount: '0',
+        paymentStatus: 'TO_PAY',
+        paymentMethod: null,
+        expectedPaymentDate: DummyValue.DATE,
+        paymentDate: null,
+      },
+    ],
+  })
   async insert(manager: EntityManager, flow: Omit<Flow, 'id' | 'createdAt' | 'updatedAt'>): Promise<Flow> {
     const flows = manager.getRepository(Flow);
     const { id } = await flows.save(flows.create(flow));
@@ -75,10 +97,32 @@ export class FlowsRepository {
   }
 
   /** Writes a changed flow. */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      {
+        ...{
+          companyId: DummyValue.COMPANY_ID,
+          documentId: DummyValue.UUID,
+          amount: '100.00',
+          currency: 'EUR',
+          paidAmount: '0',
+          paymentStatus: 'TO_PAY',
+          paymentMethod: null,
+          expectedPaymentDate: DummyValue.DATE,
+          paymentDate: null,
+        },
+        id: DummyValue.UUID,
+        createdAt: DummyValue.TIMESTAMP,
+        updatedAt: DummyValue.TIMESTAMP,
+      },
+    ],
+  })
   async save(manager: EntityManager, flow: Flow): Promise<void> {
     await manager.getRepository(Flow).save(flow);
   }
 
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   async delete(manager: EntityManager, companyId: string, id: string): Promise<void> {
     await manager.getRepository(Flow).delete({ companyId, id });
   }
@@ -87,6 +131,7 @@ export class FlowsRepository {
    * The document's flows with `amount` for the flow being created (`replacing` null) or changed, against the
    * document's gross amount. Amounts are stored without a sign (the database refuses negative ones).
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID, '100.00', null] })
   async totals(manager: EntityManager, documentId: string, amount: string, replacing: string | null): Promise<FlowTotals> {
     const [totals]: FlowTotals[] = await manager.query(
       `SELECT (o.others + $3::numeric)::text AS total, d.gross_amount::text AS gross, greatest(d.gross_amount - o.others, 0)::text AS left
@@ -99,6 +144,7 @@ export class FlowsRepository {
   }
 
   /** What the flow's reconciliations allocate to it, and the date of the latest reconciled transaction. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID] })
   async allocated(manager: EntityManager, flowId: string): Promise<Allocated> {
     const [row] = await manager.query(
       `SELECT count(r.id) > 0 AS reconciled, coalesce(sum(r.amount), 0)::text AS paid, f.amount::text AS amount, max(t.date)::text AS last_date
@@ -113,6 +159,7 @@ export class FlowsRepository {
   }
 
   /** Writes what coverage decides: the paid amount and, when it moves, the status and payment date. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID, { paidAmount: '100.00', paymentStatus: 'PAID', paymentDate: DummyValue.DATE }] })
   async settle(
     manager: EntityManager,
     flowId: string,

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { EventsService } from '../common/events/events.service.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -16,6 +17,6 @@ import type { ProductCatalogue } from './product-catalogue.js';
 export function invoicesOutsideNest(db: DataSource, xml: XmlPool, catalogue: ProductCatalogue): InvoicesService {
   const sectionals = new SectionalsService(db);
   const documentRows = new DocumentsRepository(db);
-  const documents = new DocumentsService(db, documentRows, new EventsService(), sectionals);
+  const documents = new DocumentsService(db, documentRows, new CategoriesRepository(db), new EventsService(), sectionals);
   return new InvoicesService(db, new InvoicesRepository(db), new InvoiceReader(xml, catalogue), documentRows, documents, sectionals);
 }

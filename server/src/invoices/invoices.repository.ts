@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { hydrate } from '../common/database/hydrate.js';
 import { queryPrepared } from '../common/database/prepared.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
@@ -14,7 +15,9 @@ import type { DerivedCounterpart, DerivedDocument, Invoice } from './fatturapa/i
 /** ProgressivoInvio is five characters [0-9A-Z]: the counter in base 36, zero-padded (00001, …, 0000Z, 00010, …). */
 export const PROGRESSIVO_LIMIT = 36 ** 5;
 
-export const formatProgressivo = (n: number): string => n.toString(36).toUpperCase().padStart(5, '0');
+export function formatProgressivo(n: number): string {
+  return n.toString(36).toUpperCase().padStart(5, '0');
+}
 
 /** An e-invoice document with its stored file. */
 export interface LoadedInvoice {
@@ -58,6 +61,7 @@ export class InvoicesRepository {
    * The company's next ProgressivoInvio. The counter row is locked until the caller's transaction ends, and a number
    * taken by a committed invoice is never taken again (the counter only goes up).
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
   async nextProgressivo(manager: EntityManager, companyId: string): Promise<string | null> {
     const [row] = await queryPrepared<{ last: string }>(
       manager,
@@ -74,6 +78,7 @@ export class InvoicesRepository {
    * Makes the company's counter continue after `last` (files the company sent before Flusso kept its counter, such as
    * the demo's): it never goes back.
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, 42] })
   async continueProgressivoAfter(manager: EntityManager, companyId: string, last: number): Promise<void> {
     await manager.query(
       `INSERT INTO sdi_progressivi (company_id, last) VALUES ($1, $2)
@@ -86,6 +91,7 @@ export class InvoicesRepository {
    * The stored invoice of a document of the company, or null when the document is not an e-invoice created through
    * Flusso (or doesn't exist, or is another company's: callers check the document first with findOwned).
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   async loadStored(manager: EntityManager, companyId: string, documentId: string): Promise<LoadedInvoice | null> {
     const stored = await manager.getRepository(StoredInvoice).findOneBy({ documentId, companyId });
     if (!stored) return null;
@@ -94,6 +100,7 @@ export class InvoicesRepository {
   }
 
   /** The stored invoice behind a signed link, by document id alone (the link's signature named it), with its document. */
+  @GenerateSql({ params: [DummyValue.UUID] })
   async findFile(documentId: string): Promise<{ stored: StoredInvoice; document: Document } | null> {
     const stored = await this.db.getRepository(StoredInvoice).findOneBy({ documentId });
     const document = stored && (await this.db.getRepository(Document).findOneBy({ id: stored.documentId }));
@@ -101,15 +108,18 @@ export class InvoicesRepository {
   }
 
   /** Whether the document is an e-invoice created through Flusso (it has a stored file). */
+  @GenerateSql({ params: [DummyValue.UUID] })
   hasFile(documentId: string): Promise<boolean> {
     return this.db.getRepository(StoredInvoice).existsBy({ documentId });
   }
 
   /** Asks the SDI dispatcher to transmit the document's file (issuing a draft). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID] })
   async requestTransmission(manager: EntityManager, documentId: string): Promise<void> {
     await manager.getRepository(StoredInvoice).update({ documentId }, { transmissionRequestedAt: () => 'now()' });
   }
 
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
   async loadSender(manager: EntityManager, companyId: string): Promise<Sender> {
     const [row] = await queryPrepared<{ vat_number: string | null; country: string }>(manager, 'SELECT vat_number, country FROM companies WHERE id = $1', [
       companyId,
@@ -119,6 +129,23 @@ export class InvoicesRepository {
   }
 
   /** The counterpart with the invoice party's VAT number, else its tax code, else a new one. */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      DummyValue.COMPANY_ID,
+      {
+        company_name: DummyValue.STRING,
+        vat_number: '01234567890',
+        tax_number: null,
+        address: DummyValue.STRING,
+        city: DummyValue.STRING,
+        postal_code: '00100',
+        province_code: 'RM',
+        country: 'IT',
+        destination_code: null,
+      },
+    ],
+  })
   async counterpartFor(manager: EntityManager, companyId: string, party: DerivedCounterpart): Promise<Counterpart> {
     const found = await queryPrepared(
       manager,
@@ -156,6 +183,36 @@ export class InvoicesRepository {
    * with their ids chosen here and their timestamps the document's, so nothing needs reading back. A duplicate
    * invoice fails with the unique violation that isDuplicateInvoice() recognises (00404).
    */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      DummyValue.COMPANY_ID,
+      {
+        number: '1',
+        tipo_documento: 'TD01',
+        type: 'INVOICE',
+        direction: 'ISSUED',
+        format: 'FPR12',
+        creation_date: DummyValue.DATE,
+        gross_amount: { amount: '122.00', currency: 'EUR' },
+        vat_amount: { amount: '22.00', currency: 'EUR' },
+        counterpart: null,
+        flows: [{ amount: { amount: '122.00', currency: 'EUR' }, payment_method: 'MP05', expected_payment_date: DummyValue.DATE }],
+      } as unknown as DerivedDocument,
+      { status: 'DRAFT', counterpartId: null, fileName: 'IT01234567890_00001.xml', sectionalId: null, progressive: null },
+      {
+        progressivoInvio: '00001',
+        source: 'json',
+        xml: Buffer.from('<FatturaElettronica/>'),
+        signedFile: null,
+        invoice: {},
+        duplicateKey: DummyValue.STRING,
+        reconciliationIdentifier: null,
+        transmissionRequestedAt: null,
+        sentAt: null,
+      } as unknown as NewStoredInvoice,
+    ],
+  })
   async insertDocument(
     manager: EntityManager,
     companyId: string,

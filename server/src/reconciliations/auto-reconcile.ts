@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService } from '../common/events/events.service.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
@@ -20,7 +21,7 @@ export async function reconcileByIdentifier(db: DataSource, companyId: string, t
   if (!transactionIds.length) return 0;
   const repository = new ReconciliationsRepository(db);
   const pairs = await repository.identifiedPairs(db.manager, companyId, transactionIds);
-  const documents = new DocumentsService(db, new DocumentsRepository(db), new EventsService(), new SectionalsService(db));
+  const documents = new DocumentsService(db, new DocumentsRepository(db), new CategoriesRepository(db), new EventsService(), new SectionalsService(db));
   const reconciliations = new ReconciliationsService(db, repository, new FlowsRepository(db), new TransactionsRepository(db), documents);
   let made = 0;
   for (const pair of pairs) {

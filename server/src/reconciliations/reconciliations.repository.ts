@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { fetchPage } from '../common/listing/list-page.js';
-import type { ListQuery } from '../common/listing/list-query.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import type { Direction, DocumentType } from '../documents/document.enums.js';
 import { Reconciliation } from './reconciliation.entity.js';
@@ -51,22 +52,26 @@ export class ReconciliationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** One page of the company's reconciliations. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, parseListQuery({}, reconciliationList)] })
   page(companyId: string, query: ListQuery): Promise<{ rows: Reconciliation[]; cursor: string | null }> {
     const base = this.db.getRepository(Reconciliation).createQueryBuilder('r').where('r.companyId = :companyId', { companyId });
     return fetchPage(base, reconciliationList, query);
   }
 
   /** The company's reconciliation: 404, or 403 when it is another company's. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   findOwned(manager: EntityManager, companyId: string, id: string): Promise<Reconciliation> {
     return findOwned(manager.getRepository(Reconciliation), companyId, id, 'Reconciliation');
   }
 
   /** Whether the flow and the transaction are already linked. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID, DummyValue.UUID] })
   linked(manager: EntityManager, flowId: string, transactionId: string): Promise<boolean> {
     return manager.getRepository(Reconciliation).existsBy({ flowId, transactionId });
   }
 
   /** What the transaction's and the flow's other reconciliations leave to allocate. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID, DummyValue.UUID] })
   async remaining(manager: EntityManager, transactionId: string, flowId: string): Promise<Remaining> {
     const [left]: Remaining[] = await manager.query(
       `SELECT (t.amount - coalesce((SELECT sum(r.amount) FROM reconciliations r WHERE r.transaction_id = t.id), 0))::text AS transaction,
@@ -78,12 +83,19 @@ export class ReconciliationsRepository {
     return left;
   }
 
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      { companyId: DummyValue.COMPANY_ID, flowId: DummyValue.UUID, transactionId: DummyValue.UUID, amount: '100.00', currency: 'EUR' },
+    ],
+  })
   async insert(manager: EntityManager, link: Pick<Reconciliation, 'companyId' | 'flowId' | 'transactionId' | 'amount' | 'currency'>): Promise<Reconciliation> {
     const reconciliations = manager.getRepository(Reconciliation);
     return reconciliations.save(reconciliations.create(link));
   }
 
   /** Deletes the reconciliation; false when a concurrent request deleted it first. */
+  @GenerateSql({ params: [DummyValue.MANAGER, { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID }] })
   async delete(manager: EntityManager, reconciliation: Reconciliation): Promise<boolean> {
     const { affected } = await manager.getRepository(Reconciliation).delete({ companyId: reconciliation.companyId, id: reconciliation.id });
     return Boolean(affected);
@@ -94,6 +106,7 @@ export class ReconciliationsRepository {
    * transaction's description carries (without regard to case), in order of the transaction's date, then the flow's
    * due date.
    */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, [DummyValue.UUID]] })
   identifiedPairs(manager: EntityManager, companyId: string, transactionIds: readonly string[]): Promise<Array<{ transaction_id: string; flow_id: string }>> {
     return manager.query(
       `SELECT t.id AS transaction_id, f.id AS flow_id
@@ -108,6 +121,7 @@ export class ReconciliationsRepository {
   }
 
   /** What the company's transactions, reconciliations, flows and documents' events hold, for the invariants. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
   async allocationRows(manager: EntityManager, companyId: string): Promise<AllocationRows> {
     const transactions = await manager.query(
       `SELECT t.id, t.amount::text AS amount, sum(r.amount)::text AS allocated

@@ -6,9 +6,10 @@ import { Category } from '../categories/category.entity.js';
 import type { Classification } from '../categories/classification.js';
 import { insertRows } from '../common/database/bulk-insert.js';
 import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { loadAll } from '../common/database/load-all.js';
 import { fetchPage } from '../common/listing/list-page.js';
-import type { ListQuery } from '../common/listing/list-query.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from '../flows/flow.entity.js';
 import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
@@ -76,32 +77,57 @@ export class TransactionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** One page of the company's transactions. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, parseListQuery({}, transactionList)] })
   page(companyId: string, query: ListQuery): Promise<{ rows: Transaction[]; cursor: string | null }> {
     const base = this.db.getRepository(Transaction).createQueryBuilder('t').where('t.companyId = :companyId', { companyId });
     return fetchPage(base, transactionList, query);
   }
 
   /** The company's transaction: 404, or 403 when it is another company's (`pointer` names where the request named it). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   findOwned(manager: EntityManager, companyId: string, id: string, pointer?: string): Promise<Transaction> {
     return findOwned(manager.getRepository(Transaction), companyId, id, 'Transaction', pointer);
   }
 
   /** findOwned under the row lock a classification takes, so that the current subcategory judged is the one stored. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
   lockOwned(manager: EntityManager, companyId: string, id: string): Promise<Transaction> {
     return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
   }
 
   /** The company's account (the one a statement's transactions go into), or null when the company has no such account. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID] })
   account(companyId: string, accountId: string): Promise<Account | null> {
     return this.db.getRepository(Account).findOneBy({ id: accountId, companyId });
   }
 
   /** The company's account named in a request: 404, or 403 when it is another company's. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID, '/account_id'] })
   accountOwned(companyId: string, accountId: string, pointer: string): Promise<Account> {
     return findOwned(this.db.getRepository(Account), companyId, accountId, 'Account', pointer);
   }
 
   /** Writes a statement's transactions, all or none. */
+  @GenerateSql({
+    params: [
+      [
+        {
+          id: DummyValue.UUID,
+          company_id: DummyValue.COMPANY_ID,
+          account_id: DummyValue.UUID,
+          type: 'CREDIT',
+          amount: '100.00',
+          currency: 'EUR',
+          date: DummyValue.DATE,
+          value_date: null,
+          booking_date_time: null,
+          description: DummyValue.STRING,
+          clean_description: null,
+          counterpart_name: null,
+        },
+      ],
+    ],
+  })
   async insertMany(rows: readonly NewTransactionRow[]): Promise<void> {
     await this.db.transaction(async (manager) => {
       for (let start = 0; start < rows.length; start += CHUNK) {
@@ -111,15 +137,26 @@ export class TransactionsRepository {
   }
 
   /** Locks the transaction against other reconciliations, with flows of any document, that share its amount. */
+  @GenerateSql({
+    params: [DummyValue.MANAGER, { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID, categoryId: DummyValue.UUID, subcategoryId: DummyValue.UUID }],
+  })
   async lockForAllocation(manager: EntityManager, transaction: Transaction): Promise<void> {
     await manager.query('SELECT 1 FROM transactions WHERE company_id = $1 AND id = $2 FOR UPDATE', [transaction.companyId, transaction.id]);
   }
 
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      { companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID, categoryId: DummyValue.UUID, subcategoryId: DummyValue.UUID },
+      { categoryId: null, subcategoryId: null },
+    ],
+  })
   async classify(manager: EntityManager, transaction: Transaction, classification: Classification): Promise<void> {
     await manager.getRepository(Transaction).update({ companyId: transaction.companyId, id: transaction.id }, classification);
   }
 
   /** Transactions by id in one query, in the order of `ids`. */
+  @GenerateSql({ params: [DummyValue.MANAGER, [DummyValue.UUID]] })
   async inOrder(manager: EntityManager, ids: readonly string[]): Promise<Transaction[]> {
     const rows = await manager.getRepository(Transaction).findBy({ id: In([...ids]) });
     const found = new Map(rows.map((row) => [row.id, row]));
@@ -127,11 +164,19 @@ export class TransactionsRepository {
   }
 
   /** Transactions by id in one query, for expansions. */
+  @GenerateSql({ params: [DummyValue.MANAGER, [DummyValue.UUID]] })
   byIds(manager: EntityManager, ids: Iterable<string | null>): Promise<Map<string, Transaction>> {
     return byId(manager.getRepository(Transaction), ids);
   }
 
   /** The rows the requested expansions show, each loaded in one query for the whole page. */
+  @GenerateSql({
+    params: [
+      DummyValue.MANAGER,
+      [{ companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID, categoryId: DummyValue.UUID, subcategoryId: DummyValue.UUID }],
+      new Set(TRANSACTION_EXPANSIONS),
+    ],
+  })
   async relations(manager: EntityManager, transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionRelations> {
     const categories = manager.getRepository(Category);
     const [categoryMap, subcategoryMap, linked] = await loadAll(manager, [

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { classify } from '../categories/classification.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
@@ -15,6 +16,7 @@ export class TransactionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: TransactionsRepository,
+    private readonly categories: CategoriesRepository,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<TransactionDto>> {
@@ -42,7 +44,7 @@ export class TransactionsService {
     const updated = await this.db.transaction(async (manager) => {
       // Read under the row lock, so that the current subcategory the rules judge is the one stored.
       const transaction = await this.repository.lockOwned(manager, companyId, id);
-      const classification = await classify(manager, companyId, transaction, changes, 'transaction');
+      const classification = await classify(this.categories, manager, companyId, transaction, changes, 'transaction');
       if (classification.categoryId !== transaction.categoryId || classification.subcategoryId !== transaction.subcategoryId) {
         await this.repository.classify(manager, transaction, classification);
       }
