@@ -46,8 +46,8 @@ function checked(product: Product): Product {
 
 /**
  * The company's products and services: code, description, unit price, unit of measure, VAT rate and the Natura code
- * of a 0% rate. A JSON invoice line may name a product for its defaults (companyProducts()); nothing keeps a reference
- * to a product, so deleting one changes no document.
+ * of a 0% rate. A JSON invoice line may name a product for its defaults (through the ProductCatalogue invoices read);
+ * nothing keeps a reference to a product, so deleting one changes no document.
  */
 @Injectable()
 export class ProductsService {
