@@ -10,5 +10,7 @@ import { SubcategoriesController } from './subcategories.controller.js';
   imports: [TypeOrmModule.forFeature([Category])],
   controllers: [CategoriesController, SubcategoriesController],
   providers: [CategoriesService, CategoriesRepository],
+  // Documents and transactions are classified with the company's categories (classification.ts).
+  exports: [CategoriesRepository],
 })
 export class CategoriesModule {}

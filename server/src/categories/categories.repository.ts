@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
+import { findOwned, findOwnedLocked } from '../common/database/find-owned.js';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { fetchPage } from '../common/listing/list-page.js';
 import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
@@ -62,6 +62,21 @@ export class CategoriesRepository {
   @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID, 'Category'] })
   findOwned(manager: EntityManager, companyId: string, id: string, what: string, pointer?: string): Promise<Category> {
     return findOwned(manager.getRepository(Category), companyId, id, what, pointer);
+  }
+
+  /**
+   * findOwned under a KEY SHARE lock held to the end of the caller's transaction, for a category a document or a
+   * transaction is about to point at: a concurrent delete (which locks the category first) waits, or went first.
+   */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID, 'Category', '/category_id'] })
+  findOwnedInUse(manager: EntityManager, companyId: string, id: string, what: string, pointer: string): Promise<Category> {
+    return findOwnedLocked(manager.getRepository(Category), companyId, id, what, 'for_key_share', pointer);
+  }
+
+  /** A category by id (a row's current subcategory), or null when it is gone. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID] })
+  findById(manager: EntityManager, id: string): Promise<Category | null> {
+    return manager.getRepository(Category).findOneBy({ id });
   }
 
   /** A new category (`parentId` null) or subcategory. */

@@ -2,10 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
-import { findOwnedLocked } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { OptionalNullable } from '../common/validation/optional.js';
-import { Category } from './category.entity.js';
+import type { CategoriesRepository } from './categories.repository.js';
 
 /** The category and subcategory a document or a transaction carries. */
 export interface Classification {
@@ -55,20 +54,22 @@ export const SubcategoryIdChange = (what: 'document' | 'transaction') =>
  *   clears it;
  * - a new `category_id` alone keeps the current subcategory if it belongs to the new category, and clears it otherwise.
  * Ids come back in their stored (lower-case) form, so that comparing with the current values tells whether anything
- * changed.
+ * changed. The categories named are read under a KEY SHARE lock held to the end of the caller's transaction
+ * (CategoriesRepository.findOwnedInUse): a concurrent deletion either waits and then finds them in use (409
+ * `category_in_use`), or went first, and then they are not found here.
  */
 export async function classify(
+  categories: CategoriesRepository,
   manager: EntityManager,
   companyId: string,
   current: Classification,
   changes: ClassificationChanges,
   what: 'document' | 'transaction',
 ): Promise<Classification> {
-  const categories = manager.getRepository(Category);
   let categoryId = current.categoryId;
   if (changes.category_id === null) categoryId = null;
   else if (changes.category_id !== undefined) {
-    const category = await findInUse(manager, companyId, changes.category_id, 'Category', '/category_id');
+    const category = await categories.findOwnedInUse(manager, companyId, changes.category_id, 'Category', '/category_id');
     if (category.parentId !== null) {
       throw ApiError.of(
         'unprocessable_entity',
@@ -82,10 +83,10 @@ export async function classify(
   if (changes.subcategory_id === null) return { categoryId, subcategoryId: null };
   if (changes.subcategory_id === undefined) {
     if (current.subcategoryId === null) return { categoryId, subcategoryId: null };
-    const subcategory = await categories.findOneBy({ id: current.subcategoryId });
+    const subcategory = await categories.findById(manager, current.subcategoryId);
     return { categoryId, subcategoryId: subcategory !== null && subcategory.parentId === categoryId ? subcategory.id : null };
   }
-  const subcategory = await findInUse(manager, companyId, changes.subcategory_id, 'Subcategory', '/subcategory_id');
+  const subcategory = await categories.findOwnedInUse(manager, companyId, changes.subcategory_id, 'Subcategory', '/subcategory_id');
   if (subcategory.parentId === null) {
     throw ApiError.of('unprocessable_entity', 'subcategory_id names a top-level category; put it in category_id.', '/subcategory_id');
   }
@@ -101,13 +102,4 @@ export async function classify(
     throw ApiError.of('subcategory_mismatch', `The subcategory belongs to category ${subcategory.parentId}, ${whose}.`, '/subcategory_id');
   }
   return { categoryId, subcategoryId: subcategory.id };
-}
-
-/**
- * A category of the company that the caller's transaction is about to point at, read under a KEY SHARE lock held to
- * its end: a concurrent deletion of the category (which locks it first) either waits and then finds it in use
- * (409 `category_in_use`), or went first, and then it is not found here.
- */
-async function findInUse(manager: EntityManager, companyId: string, id: string, what: 'Category' | 'Subcategory', pointer: string): Promise<Category> {
-  return findOwnedLocked(manager.getRepository(Category), companyId, id, what, 'for_key_share', pointer);
 }

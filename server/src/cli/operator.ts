@@ -4,12 +4,12 @@ import type { AppConfig } from '../config/config.js';
 import { preflight } from '../processes/preflight.js';
 import { redisAuthInvalidation } from '../common/auth/auth-invalidation.js';
 import { createRedis, type RedisClient } from '../common/redis/redis-client.js';
-import { EventsService } from '../common/events/events.service.js';
-import { DocumentsService } from '../documents/documents.service.js';
 import { createDataSource } from '../entities.js';
 import { IntegratorsService } from '../integrators/integrators.service.js';
-import { InvoicesService } from '../invoices/invoices.service.js';
-import { SectionalsService } from '../sectionals/sectionals.service.js';
+import { invoicesOutsideNest } from '../invoices/invoices-outside-nest.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import { InvoiceProductCatalogue } from '../products/invoice-catalogue.js';
+import { ProductsRepository } from '../products/products.repository.js';
 import { WebhookEndpointsService } from '../webhooks/webhook-endpoints.service.js';
 import { XmlPool } from '../invoices/fatturapa/index.js';
 
@@ -53,10 +53,9 @@ export class Operator {
   /** E-invoices as the API handles them, with the same services the API wires (as reconcileByIdentifier does). */
   async invoices(): Promise<InvoicesService> {
     const db = await this.db();
-    const sectionals = new SectionalsService(db);
     // Files are read in the XML pool's child processes, as the API reads them; they end with the command.
     this.xml ??= new XmlPool(this.config.invoices.xml);
-    return new InvoicesService(db, this.config, new DocumentsService(db, new EventsService(), sectionals), sectionals, this.xml);
+    return invoicesOutsideNest(db, this.xml, new InvoiceProductCatalogue(new ProductsRepository(db)));
   }
 
   async webhooks(): Promise<WebhookEndpointsService> {

@@ -9,11 +9,11 @@ import { categoryList } from '../categories/categories.repository.js';
 import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { Document } from '../documents/document.entity.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../documents/document.enums.js';
-import { documentList } from '../documents/documents.service.js';
-import { reconciliationList } from '../reconciliations/reconciliations.service.js';
+import { documentList } from '../documents/documents.repository.js';
+import { reconciliationList } from '../reconciliations/reconciliations.repository.js';
 import { sectionalList } from '../sectionals/sectionals.repository.js';
 import { Transaction } from '../transactions/transaction.entity.js';
-import { transactionList } from '../transactions/transactions.service.js';
+import { transactionList } from '../transactions/transactions.repository.js';
 import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FieldSpec, type ListSpec } from './listing/list-spec.js';
 
 /**

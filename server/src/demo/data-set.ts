@@ -9,7 +9,7 @@ import { addDays, atMinute, formatCents, todayUtc } from './calendar.js';
 import { counterpartRow, generateCounterparts, generateRegistryCompanies, registryEntry } from './counterparts.js';
 import { generateDocuments } from './documents.js';
 import { eInvoiceFile } from './e-invoice-files.js';
-import { continueProgressivoAfter } from '../invoices/invoice-store.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { guideRows } from './guide.js';
 import { AccountBalances, type AccountRow, buildAccounts, buildCategories } from './ledger.js';
 import { Random } from './random.js';
@@ -132,7 +132,7 @@ export async function seedCompanyData(db: EntityManager, company: SeededCompany,
   // The company's own files used its ProgressivoInvio numbers: Flusso's counter continues after them, so an invoice
   // created through the API on this company never takes one of theirs. Without any (a tiny data set) it starts at 1.
   const lastFile = lastProgressivo(ledger.documents, company.vatNumber);
-  if (lastFile > 0) await continueProgressivoAfter(db, companyId, lastFile);
+  if (lastFile > 0) await new InvoicesRepository(db.connection).continueProgressivoAfter(db, companyId, lastFile);
   await insertRows(db, 'transactions', COLUMNS.transactions, ledger.payments);
   await insertRows(db, 'reconciliations', COLUMNS.reconciliations, ledger.reconciliations);
 

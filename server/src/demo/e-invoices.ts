@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { insertRows } from '../common/database/bulk-insert.js';
-import { EventsService } from '../common/events/events.service.js';
 import { loadConfig } from '../config/config.js';
-import { DocumentsService } from '../documents/documents.service.js';
 import { invoiceToXml, XmlPool, type Invoice } from '../invoices/fatturapa/index.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
-import { InvoicesService } from '../invoices/invoices.service.js';
-import { SectionalsService } from '../sectionals/sectionals.service.js';
+import { invoicesOutsideNest } from '../invoices/invoices-outside-nest.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
+import { InvoiceProductCatalogue } from '../products/invoice-catalogue.js';
+import { ProductsRepository } from '../products/products.repository.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 import { addDays, atMinute } from './calendar.js';
 import { COLUMNS } from './columns.js';
@@ -96,11 +96,11 @@ export async function seedEInvoices(
   accountId: string,
   today: string,
 ): Promise<SeededEInvoices> {
-  const sectionals = new SectionalsService(manager.connection);
   const config = loadConfig();
   // The XML invoices go through the XML pool as the API's do; its child processes end with the seed.
   const xml = new XmlPool(config.invoices.xml);
-  const invoices = new InvoicesService(manager.connection, config, new DocumentsService(manager.connection, new EventsService(), sectionals), sectionals, xml);
+  const db = manager.connection;
+  const invoices = invoicesOutsideNest(db, xml, new InvoiceProductCatalogue(new ProductsRepository(db)));
   try {
     return await createEInvoices(invoices, manager, company, accountId, today);
   } finally {

@@ -1,15 +1,11 @@
-import type { EntityManager } from 'typeorm';
 import { presentCategory } from '../categories/category.presenter.js';
-import { Category } from '../categories/category.entity.js';
-import { byId } from '../common/database/find-owned.js';
-import { groupBy } from '../common/database/group-by.js';
-import { loadAll } from '../common/database/load-all.js';
+import type { Category } from '../categories/category.entity.js';
 import { money, type Money } from '../common/money/money.js';
-import { Counterpart } from '../counterparts/counterpart.entity.js';
+import type { Counterpart } from '../counterparts/counterpart.entity.js';
 import { presentCounterpart } from '../counterparts/counterpart.presenter.js';
-import { Flow } from '../flows/flow.entity.js';
+import type { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
-import { Sectional } from '../sectionals/sectional.entity.js';
+import type { Sectional } from '../sectionals/sectional.entity.js';
 import { presentSectional } from '../sectionals/sectional.presenter.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
@@ -38,60 +34,8 @@ export function flowOrder(a: Flow, b: Flow): number {
   return created !== 0 ? created : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/**
- * Presents documents with the requested expansions, each loaded in one query for the whole page. Unexpanded members
- * are null; their ids are always present.
- */
-export async function presentDocuments(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentDto[]> {
-  const categories = manager.getRepository(Category);
-  const [categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument] = await loadAll(manager, [
-    async () =>
-      expand.has('category')
-        ? byId(
-            categories,
-            documents.map((d) => d.categoryId),
-          )
-        : null,
-    async () =>
-      expand.has('subcategory')
-        ? byId(
-            categories,
-            documents.map((d) => d.subcategoryId),
-          )
-        : null,
-    async () =>
-      expand.has('counterpart')
-        ? byId(
-            manager.getRepository(Counterpart),
-            documents.map((d) => d.counterpartId),
-          )
-        : null,
-    async () =>
-      expand.has('sectional')
-        ? byId(
-            manager.getRepository(Sectional),
-            documents.map((d) => d.sectionalId),
-          )
-        : null,
-    async () =>
-      expand.has('flows') && documents.length
-        ? manager
-            .getRepository(Flow)
-            .createQueryBuilder('f')
-            // With company_id the index (company_id, document_id, …) finds them; without it PostgreSQL reads every flow there is.
-            .where('f.companyId IN (:...companies) AND f.documentId IN (:...ids)', {
-              companies: [...new Set(documents.map((d) => d.companyId))],
-              ids: documents.map((d) => d.id),
-            })
-            // flowOrder, in SQL
-            .orderBy('f.expectedPaymentDate', 'ASC', 'NULLS LAST')
-            .addOrderBy('f.createdAt', 'ASC')
-            .addOrderBy('f.id', 'ASC')
-            .getMany()
-            .then((flows) => groupBy(flows, (f) => f.documentId))
-        : null,
-  ] as const);
-  const relations = { categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument };
+/** Presents documents from their rows and the rows their expansions show (DocumentsRepository.relations). */
+export function presentDocuments(documents: Document[], relations: DocumentRelations): DocumentDto[] {
   return documents.map((d) => presentDocument(d, relations));
 }
 

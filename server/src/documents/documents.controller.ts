@@ -7,7 +7,8 @@ import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import { DOCUMENT_EXPANSIONS } from './document.presenter.js';
-import { documentList, DocumentsService } from './documents.service.js';
+import { documentList } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Documents')

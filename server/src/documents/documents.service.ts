@@ -1,50 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { classify } from '../categories/classification.js';
-import { findOwned, findOwnedLocked } from '../common/database/find-owned.js';
-import { hydrate } from '../common/database/hydrate.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService, type EventType } from '../common/events/events.service.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
-import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { DocumentDto, UpdateDocumentDto } from './document.dto.js';
-import { Document } from './document.entity.js';
-import { DIRECTIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES } from './document.enums.js';
+import type { Document } from './document.entity.js';
 import { ALL_DOCUMENT_EXPANSIONS, DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
-
-export const documentList = defineList({
-  alias: 'd',
-  filters: {
-    creation_date: { column: 'd.creationDate', type: 'date' },
-    delivery_date: { column: 'd.deliveryDate', type: 'datetime', nullable: true },
-    direction: { column: 'd.direction', type: 'enum', values: DIRECTIONS },
-    status: { column: 'd.status', type: 'enum', values: DOCUMENT_STATUSES },
-    type: { column: 'd.type', type: 'enum', values: DOCUMENT_TYPES },
-    number: { column: 'd.number', type: 'string' },
-    counterpart_company_name: { column: 'counterpart.companyName', type: 'string', nullable: true, join: 'counterpart' },
-    notes: { column: 'd.notes', type: 'string', nullable: true },
-    source_id: { column: 'd.sourceId', type: 'string', nullable: true },
-  },
-  sorts: {
-    created_at: { column: 'd.createdAt', type: 'datetime' },
-    creation_date: { column: 'd.creationDate', type: 'date' },
-    delivery_date: { column: 'd.deliveryDate', type: 'datetime', nullable: true },
-    number: { column: 'd.number', type: 'string' },
-  },
-  defaultSort: '-created_at',
-  expansions: ['category', 'flows', 'subcategory'],
-  joins: {
-    counterpart: (qb) => qb.leftJoin(Counterpart, 'counterpart', 'counterpart.id = d.counterpartId AND counterpart.companyId = d.companyId'),
-  },
-});
-
-declare const locked: unique symbol;
-/** A document read under its row lock (DocumentsService.lock): what recordUpdated asks for, so no change skips the lock. */
-export type LockedDocument = Document & { readonly [locked]: true };
+import { documentList, DocumentsRepository, type LockedDocument } from './documents.repository.js';
 
 /** The statuses in which an e-invoice is not in the SDI's books: never sent, or discarded (counts as never issued). */
 const DELETABLE_E_INVOICE_STATUSES: readonly string[] = ['DRAFT', 'DISCARDED'];
@@ -53,22 +20,23 @@ const DELETABLE_E_INVOICE_STATUSES: readonly string[] = ['DRAFT', 'DISCARDED'];
 export class DocumentsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: DocumentsRepository,
+    private readonly categories: CategoriesRepository,
     private readonly events: EventsService,
     private readonly sectionals: SectionalsService,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<DocumentDto>> {
     const query = parseListQuery(params, documentList);
-    const base = this.db.getRepository(Document).createQueryBuilder('d').where('d.companyId = :companyId', { companyId });
-    const { rows, cursor } = await fetchPage(base, documentList, query);
-    return page(await presentDocuments(this.db.manager, rows, query.expand), cursor, query.pageSize);
+    const { rows, cursor } = await this.repository.page(companyId, query);
+    return page(await this.present(this.db.manager, rows, query.expand), cursor, query.pageSize);
   }
 
   async get(companyId: string, id: string, params: QueryParams): Promise<DocumentDto> {
     rejectUnknownParams(params, ['expand']);
     const expand = parseExpand(params, DOCUMENT_EXPANSIONS);
-    const document = await findOwned(this.db.getRepository(Document), companyId, id, 'Document');
-    const [presented] = await presentDocuments(this.db.manager, [document], expand);
+    const document = await this.repository.findOwned(this.db.manager, companyId, id);
+    const [presented] = await this.present(this.db.manager, [document], expand);
     return presented;
   }
 
@@ -82,13 +50,13 @@ export class DocumentsService {
     }
     return this.db.transaction(async (manager) => {
       const document = await this.lockOwned(manager, companyId, id);
-      const { categoryId, subcategoryId } = await classify(manager, companyId, document, changes, 'document');
+      const { categoryId, subcategoryId } = await classify(this.categories, manager, companyId, document, changes, 'document');
       const notes = changes.notes === undefined ? document.notes : changes.notes;
       if (categoryId === document.categoryId && subcategoryId === document.subcategoryId && notes === document.notes) {
-        const [unchanged] = await presentDocuments(manager, [document], ALL_DOCUMENT_EXPANSIONS);
+        const [unchanged] = await this.present(manager, [document], ALL_DOCUMENT_EXPANSIONS);
         return unchanged;
       }
-      await manager.getRepository(Document).update({ id: document.id }, { categoryId, subcategoryId, notes });
+      await this.repository.update(manager, document, { categoryId, subcategoryId, notes });
       return this.recordUpdated(manager, document);
     });
   }
@@ -121,7 +89,7 @@ export class DocumentsService {
         });
       }
       await this.recordChange(manager, document, 'document.deleted');
-      await manager.getRepository(Document).delete({ companyId: document.companyId, id: document.id });
+      await this.repository.delete(manager, document);
     });
   }
 
@@ -139,16 +107,14 @@ export class DocumentsService {
     documentId: string,
     gone: () => ApiError = () => ApiError.notFound('Document'),
   ): Promise<LockedDocument> {
-    // FOR NO KEY UPDATE: it excludes every other change of the document, not the foreign-key checks of rows that point at it.
-    const document = await manager.getRepository(Document).findOne({ where: { companyId, id: documentId }, lock: { mode: 'for_no_key_update' } });
+    const document = await this.repository.lock(manager, companyId, documentId);
     if (!document) throw gone();
-    return document as LockedDocument;
+    return document;
   }
 
   /** `lock` for a document named in the request: the company's, else findOwned's 404 or 403. */
   async lockOwned(manager: EntityManager, companyId: string, id: string): Promise<LockedDocument> {
-    // FOR NO KEY UPDATE, as in `lock`.
-    return (await findOwnedLocked(manager.getRepository(Document), companyId, id, 'Document', 'for_no_key_update')) as LockedDocument;
+    return this.repository.lockOwned(manager, companyId, id);
   }
 
   /**
@@ -167,15 +133,14 @@ export class DocumentsService {
    * hold for it as for updates.
    */
   private async recordChange(manager: EntityManager, document: LockedDocument, type: EventType): Promise<DocumentDto> {
-    const [rows]: [Array<Record<string, unknown>>] = await manager.query(
-      `UPDATE documents SET version = version + 1, updated_at = greatest(updated_at + interval '1 millisecond', clock_timestamp())
-        WHERE company_id = $1 AND id = $2
-       RETURNING *`,
-      [document.companyId, document.id],
-    );
-    const [changed] = hydrate(manager, Document, rows);
-    const [presented] = await presentDocuments(manager, [changed], ALL_DOCUMENT_EXPANSIONS);
+    const changed = await this.repository.nextVersion(manager, document);
+    const [presented] = await this.present(manager, [changed], ALL_DOCUMENT_EXPANSIONS);
     await this.events.record(manager, changed.companyId, type, presented as unknown as Record<string, unknown>, changed.updatedAt);
     return presented;
+  }
+
+  /** Documents as answered: their expansions loaded for the whole page, then presented. */
+  private async present(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentDto[]> {
+    return presentDocuments(documents, await this.repository.relations(manager, documents, expand));
   }
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { compareAmounts } from '../common/money/money.js';
-import { Flow } from './flow.entity.js';
+import type { FlowsRepository } from './flows.repository.js';
 
-// Callers hold the lock of the flow's document (DocumentsService.lock), which serialises every change to its flows.
+// Callers hold the lock of the flow's document (DocumentsRepository.lock), which serialises every change to its flows.
 
 /** How far a flow's reconciliations pay it. */
 export interface Coverage {
@@ -20,17 +20,9 @@ export function covers(reconciled: boolean, paid: string, amount: string): boole
   return reconciled && compareAmounts(paid, amount) >= 0;
 }
 
-export async function coverageOf(manager: EntityManager, flowId: string): Promise<Coverage> {
-  const [row] = await manager.query(
-    `SELECT count(r.id) > 0 AS reconciled, coalesce(sum(r.amount), 0)::text AS paid, f.amount::text AS amount, max(t.date)::text AS last_date
-       FROM flows f
-       LEFT JOIN reconciliations r ON r.flow_id = f.id
-       LEFT JOIN transactions t ON t.id = r.transaction_id
-      WHERE f.id = $1
-      GROUP BY f.id, f.amount`,
-    [flowId],
-  );
-  return { reconciled: row.reconciled, paid: row.paid, covered: covers(row.reconciled, row.paid, row.amount), lastDate: row.last_date };
+export async function coverageOf(flows: FlowsRepository, manager: EntityManager, flowId: string): Promise<Coverage> {
+  const { reconciled, paid, amount, lastDate } = await flows.allocated(manager, flowId);
+  return { reconciled, paid, covered: covers(reconciled, paid, amount), lastDate };
 }
 
 /**
@@ -38,12 +30,12 @@ export async function coverageOf(manager: EntityManager, flowId: string): Promis
  * their amounts; a covered flow is PAID on the latest reconciled transaction's date; a flow that was covered and no
  * longer is returns to TO_PAY. A flow never covered keeps the status it was given by hand.
  */
-export async function settleCoverage(manager: EntityManager, flowId: string, before: Coverage): Promise<void> {
-  const after = await coverageOf(manager, flowId);
+export async function settleCoverage(flows: FlowsRepository, manager: EntityManager, flowId: string, before: Coverage): Promise<void> {
+  const after = await coverageOf(flows, manager, flowId);
   const status = after.covered
     ? { paymentStatus: 'PAID' as const, paymentDate: after.lastDate }
     : before.covered
       ? { paymentStatus: 'TO_PAY' as const, paymentDate: null }
       : {};
-  await manager.update(Flow, { id: flowId }, { paidAmount: after.paid, ...status });
+  await flows.settle(manager, flowId, { paidAmount: after.paid, ...status });
 }

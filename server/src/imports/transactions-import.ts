@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { Account } from '../accounts/account.entity.js';
-import { insertRows } from '../common/database/bulk-insert.js';
-import { parseStatement, type ImportedTransaction, type RowProblem } from './transactions-csv.js';
+import type { Account } from '../accounts/account.entity.js';
 import { requireUuid } from '../common/validation/uuid.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
+import { parseStatement, type ImportedTransaction, type RowProblem } from './transactions-csv.js';
 
 /** Imports a CSV bank statement into one account: every row is valid and imported, or nothing is. */
 
@@ -33,30 +33,12 @@ export interface ImportResult {
   reconciled: number;
 }
 
-/** Rows per INSERT: large statements, well under PostgreSQL's limits. */
-const CHUNK = 5_000;
-
-const COLUMNS = {
-  id: 'uuid',
-  company_id: 'uuid',
-  account_id: 'uuid',
-  type: 'text',
-  amount: 'numeric',
-  currency: 'text',
-  date: 'date',
-  value_date: 'date',
-  booking_date_time: 'timestamptz',
-  description: 'text',
-  clean_description: 'text',
-  counterpart_name: 'text',
-} as const;
-
 const notUuid = (what: string) => (value: string) => new CsvImportError(`${what} id "${value}" is not a uuid.`);
 
 async function findAccount(dataSource: DataSource, companyId: string, accountId: string): Promise<Account> {
   companyId = requireUuid(companyId, notUuid('Company'));
   accountId = requireUuid(accountId, notUuid('Account'));
-  const account = await dataSource.getRepository(Account).findOneBy({ id: accountId, companyId });
+  const account = await new TransactionsRepository(dataSource).account(companyId, accountId);
   if (!account) throw new CsvImportError(`Company ${companyId} has no account ${accountId}.`);
   return account;
 }
@@ -82,11 +64,7 @@ export async function insertTransactions(
   transactions: readonly ImportedTransaction[],
 ): Promise<{ ids: string[]; reconciled: number }> {
   const rows = transactions.map((transaction) => ({ ...transaction, id: randomUUID(), company_id: account.companyId, account_id: account.id }));
-  await dataSource.transaction(async (manager) => {
-    for (let start = 0; start < rows.length; start += CHUNK) {
-      await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
-    }
-  });
+  await new TransactionsRepository(dataSource).insertMany(rows);
   const ids = rows.map((row) => row.id);
   // Once the statement is in: payments that name an invoice's reconciliation_identifier are linked to it.
   const reconciled = await reconcileByIdentifier(dataSource, account.companyId, ids);

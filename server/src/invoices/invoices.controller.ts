@@ -10,7 +10,10 @@ import { BASE_PATH } from '../config/api-version.js';
 import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './invoice.dto.js';
 import { INVOICE_FILE_PATH } from './invoice-link.js';
-import { parseCreateInvoiceQuery, InvoicesService, RECONCILIATION_IDENTIFIER, type InvoiceBody } from './invoices.service.js';
+import { parseCreateInvoiceQuery, RECONCILIATION_IDENTIFIER } from './create-invoice-query.js';
+import { InvoiceFilesService } from './invoice-files.service.js';
+import type { InvoiceBody } from './invoice-reader.js';
+import { InvoicesService } from './invoices.service.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { SIGNED_FILE_TYPES } from '../common/http/xml-body.js';
 
@@ -34,7 +37,10 @@ export function invoiceBody(request: FastifyRequest): InvoiceBody {
 @ApiTags('Documents')
 @Controller()
 export class InvoicesController {
-  constructor(private readonly invoices: InvoicesService) {}
+  constructor(
+    private readonly invoices: InvoicesService,
+    private readonly files: InvoiceFilesService,
+  ) {}
 
   @Post('companies/:company_id/documents/invoice')
   @RequirePermission('documents:write')
@@ -120,7 +126,7 @@ export class InvoicesController {
   @ApiOkResponse({ schema: InvoiceResponseSchema })
   @ApiErrors(403, 404, ...COMMON_ERRORS)
   get(@CompanyId() companyId: string, @Param('id') id: string, @Req() request: FastifyRequest) {
-    return this.invoices.get(companyId, id, `${request.protocol}://${request.host}${BASE_PATH}`);
+    return this.files.get(companyId, id, `${request.protocol}://${request.host}${BASE_PATH}`);
   }
 
   @Get(`${INVOICE_FILE_PATH}/:document_id`)
@@ -152,7 +158,7 @@ export class InvoicesController {
   @Header('cache-control', 'private, no-store')
   async file(@Param('document_id') documentId: string, @Query() query: QueryParams, @Res() reply: FastifyReply) {
     const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-    const { bytes, fileName, contentType } = await this.invoices.file(documentId, single('expires'), single('signature'), single('form'));
+    const { bytes, fileName, contentType } = await this.files.file(documentId, single('expires'), single('signature'), single('form'));
     return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   }
 }

@@ -3,15 +3,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { StoredInvoice } from './invoice.entity.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { SectionalsModule } from '../sectionals/sectionals.module.js';
+import { InvoiceFilesService } from './invoice-files.service.js';
+import { InvoiceReader } from './invoice-reader.js';
 import { InvoicesController } from './invoices.controller.js';
+import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
 import { XmlPoolModule } from './xml-pool.module.js';
 
-/** E-invoices through the API: create from FatturaPA XML or JSON, issue a draft, read back with a signed link. */
+/**
+ * E-invoices through the API: create from FatturaPA XML or JSON, issue a draft, read back with a signed link. The
+ * products JSON lines name come through the ProductCatalogue port, which ProductsModule provides.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([StoredInvoice]), DocumentsModule, SectionalsModule, XmlPoolModule],
   controllers: [InvoicesController],
-  providers: [InvoicesService],
-  exports: [InvoicesService],
+  providers: [InvoicesService, InvoicesRepository, InvoiceReader, InvoiceFilesService],
+  exports: [InvoicesService, InvoicesRepository],
 })
 export class InvoicesModule {}

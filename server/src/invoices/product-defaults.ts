@@ -6,7 +6,7 @@
  */
 import { sameAmount } from '../common/money/money.js';
 import { isUuid } from '../common/validation/uuid.js';
-import type { ProductDto } from '../products/product.dto.js';
+import type { CatalogueProduct } from './product-catalogue.js';
 import type { InvoiceProblem } from './fatturapa/index.js';
 
 type JsonObject = Record<string, unknown>;
@@ -58,7 +58,7 @@ export function productLines(invoice: unknown): ProductLine[] {
 export interface ProductDefaults {
   problems: InvoiceProblem[];
   /** Each member filled from a product (by pointer), with the product, so that a problem with the value names it. */
-  filled: Map<string, ProductDto>;
+  filled: Map<string, CatalogueProduct>;
   /** Lines whose product is not the company's (or is no id): the members they lack are not reported as well. */
   unresolved: string[];
 }
@@ -70,7 +70,7 @@ function unitPrice(amount: string): string {
 }
 
 /** Fills, in place, the members each line leaves out from its product (`products`: the company's, by id). */
-export function applyProductDefaults(lines: readonly ProductLine[], products: ReadonlyMap<string, ProductDto>): ProductDefaults {
+export function applyProductDefaults(lines: readonly ProductLine[], products: ReadonlyMap<string, CatalogueProduct>): ProductDefaults {
   const result: ProductDefaults = { problems: [], filled: new Map(), unresolved: [] };
   for (const { pointer, path, line, currency, productId } of lines) {
     if (productId === null) {

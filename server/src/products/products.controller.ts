@@ -7,7 +7,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateProductDto, ProductDto, UpdateProductDto } from './product.dto.js';
-import { productList, ProductsService } from './products.service.js';
+import { productList } from './products.repository.js';
+import { ProductsService } from './products.service.js';
 
 @ApiTags('Products')
 @ApiCompanyParam()

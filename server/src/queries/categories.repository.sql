@@ -72,6 +72,23 @@ WHERE
 LIMIT
   1;
 
+-- CategoriesRepository.findOwnedInUse
+-- (ran no SQL)
+
+-- CategoriesRepository.findById
+SELECT
+  "Category"."id" AS "Category_id",
+  "Category"."company_id" AS "Category_company_id",
+  "Category"."parent_id" AS "Category_parent_id",
+  "Category"."name" AS "Category_name",
+  "Category"."created_at" AS "Category_created_at"
+FROM
+  "categories" "Category"
+WHERE
+  (("Category"."id" = $1))
+LIMIT
+  1;
+
 -- CategoriesRepository.create
 START TRANSACTION;
 

@@ -1,8 +1,13 @@
 import type { DataSource } from 'typeorm';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService } from '../common/events/events.service.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
+import { FlowsRepository } from '../flows/flows.repository.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
+import { ReconciliationsRepository } from './reconciliations.repository.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 
 /**
@@ -14,17 +19,10 @@ import { ReconciliationsService } from './reconciliations.service.js';
  */
 export async function reconcileByIdentifier(db: DataSource, companyId: string, transactionIds: readonly string[]): Promise<number> {
   if (!transactionIds.length) return 0;
-  const pairs: Array<{ transaction_id: string; flow_id: string }> = await db.query(
-    `SELECT t.id AS transaction_id, f.id AS flow_id
-       FROM transactions t
-       JOIN invoices i ON i.company_id = t.company_id AND i.reconciliation_identifier IS NOT NULL
-                      AND strpos(upper(t.description), upper(i.reconciliation_identifier)) > 0
-       JOIN flows f ON f.document_id = i.document_id AND f.payment_status = 'TO_PAY'
-      WHERE t.company_id = $1 AND t.id = ANY($2::uuid[])
-      ORDER BY t.date, t.id, f.expected_payment_date NULLS LAST, f.created_at, f.id`,
-    [companyId, transactionIds],
-  );
-  const reconciliations = new ReconciliationsService(db, new DocumentsService(db, new EventsService(), new SectionalsService(db)));
+  const repository = new ReconciliationsRepository(db);
+  const pairs = await repository.identifiedPairs(db.manager, companyId, transactionIds);
+  const documents = new DocumentsService(db, new DocumentsRepository(db), new CategoriesRepository(db), new EventsService(), new SectionalsService(db));
+  const reconciliations = new ReconciliationsService(db, repository, new FlowsRepository(db), new TransactionsRepository(db), documents);
   let made = 0;
   for (const pair of pairs) {
     try {

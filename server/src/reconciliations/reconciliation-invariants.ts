@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { compareAmounts } from '../common/money/money.js';
-import { flowsComeIn, type Direction, type DocumentType } from '../documents/document.enums.js';
+import { flowsComeIn } from '../documents/document.enums.js';
+import { ReconciliationsRepository, type AllocationRows } from './reconciliations.repository.js';
 
 /**
  * The rules that must hold between a company's transactions, reconciliations, flows and documents whatever the order
@@ -16,32 +17,16 @@ import { flowsComeIn, type Direction, type DocumentType } from '../documents/doc
  *   updated_at, strictly later than the one before.
  */
 export async function reconciliationViolations(manager: EntityManager, companyId: string, options: { paidByHand: boolean }): Promise<string[]> {
+  return violationsOf(await new ReconciliationsRepository(manager.connection).allocationRows(manager, companyId), options);
+}
+
+/** The violations the rows show (reconciliationViolations). */
+function violationsOf({ transactions, links, flows, documents }: AllocationRows, options: { paidByHand: boolean }): string[] {
   const violations: string[] = [];
-  const transactions: Array<{ id: string; amount: string; allocated: string }> = await manager.query(
-    `SELECT t.id, t.amount::text AS amount, sum(r.amount)::text AS allocated
-       FROM transactions t JOIN reconciliations r ON r.transaction_id = t.id
-      WHERE t.company_id = $1 GROUP BY t.id`,
-    [companyId],
-  );
   for (const t of transactions) {
     if (compareAmounts(t.allocated, t.amount) > 0) violations.push(`transaction ${t.id}: reconciliations allocate ${t.allocated} of its ${t.amount}`);
   }
 
-  const links: Array<{
-    id: string;
-    amount: string;
-    currency: string;
-    flow_currency: string;
-    transaction_currency: string;
-    type: string;
-    direction: Direction;
-    document_type: DocumentType;
-  }> = await manager.query(
-    `SELECT r.id, r.amount::text AS amount, r.currency, f.currency AS flow_currency, t.currency AS transaction_currency, t.type, d.direction, d.type AS document_type
-         FROM reconciliations r JOIN flows f ON f.id = r.flow_id JOIN transactions t ON t.id = r.transaction_id JOIN documents d ON d.id = f.document_id
-        WHERE r.company_id = $1`,
-    [companyId],
-  );
   for (const r of links) {
     if (compareAmounts(r.amount, '0') <= 0) violations.push(`reconciliation ${r.id}: allocates ${r.amount}`);
     if (r.currency !== r.flow_currency || r.currency !== r.transaction_currency) violations.push(`reconciliation ${r.id}: currencies differ`);
@@ -49,13 +34,6 @@ export async function reconciliationViolations(manager: EntityManager, companyId
     if (r.type !== expected) violations.push(`reconciliation ${r.id}: a ${r.type} transaction pays a flow of an ${r.direction} ${r.document_type}`);
   }
 
-  const flows: Array<{ id: string; amount: string; paid_amount: string; allocated: string; links: number; payment_status: string }> = await manager.query(
-    `SELECT f.id, f.amount::text AS amount, f.paid_amount::text AS paid_amount, coalesce(sum(r.amount), 0)::text AS allocated, count(r.id)::int AS links,
-            f.payment_status
-       FROM flows f LEFT JOIN reconciliations r ON r.flow_id = f.id
-      WHERE f.company_id = $1 GROUP BY f.id`,
-    [companyId],
-  );
   for (const f of flows) {
     const covered = f.links > 0 && compareAmounts(f.allocated, f.amount) >= 0;
     if (compareAmounts(f.paid_amount, f.allocated) !== 0)
@@ -65,15 +43,6 @@ export async function reconciliationViolations(manager: EntityManager, companyId
     if (!covered && f.payment_status === 'PAID' && !options.paidByHand) violations.push(`flow ${f.id}: PAID with ${f.allocated} of ${f.amount} allocated`);
   }
 
-  const documents: Array<{ id: string; version: number; events: Array<{ version: number; updated_at: string; created_at: string }> }> = await manager.query(
-    `SELECT d.id, d.version,
-            coalesce(json_agg(json_build_object('version', (e.payload->>'version')::int, 'updated_at', e.payload->>'updated_at', 'created_at', e.created_at)
-                              ORDER BY e.created_at, e.id) FILTER (WHERE e.id IS NOT NULL), '[]') AS events
-       FROM documents d
-       LEFT JOIN events e ON e.company_id = d.company_id AND e.type = 'document.updated' AND e.payload->>'id' = d.id::text
-      WHERE d.company_id = $1 GROUP BY d.id`,
-    [companyId],
-  );
   for (const d of documents) {
     const versions = d.events.map((e) => e.version);
     if (versions.length !== d.version - 1 || versions.some((version, i) => version !== i + 2)) {

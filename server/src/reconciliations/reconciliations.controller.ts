@@ -6,7 +6,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
-import { reconciliationList, ReconciliationsService } from './reconciliations.service.js';
+import { reconciliationList } from './reconciliations.repository.js';
+import { ReconciliationsService } from './reconciliations.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Reconciliations')

@@ -1,37 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { byId, findOwned } from '../common/database/find-owned.js';
 import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { compareAmounts } from '../common/money/money.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { flowsComeIn } from '../documents/document.enums.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { coverageOf, settleCoverage } from '../flows/flow-coverage.js';
-import { Flow } from '../flows/flow.entity.js';
+import type { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
-import { Transaction } from '../transactions/transaction.entity.js';
+import { FlowsRepository } from '../flows/flows.repository.js';
+import type { Transaction } from '../transactions/transaction.entity.js';
 import { presentTransaction } from '../transactions/transaction.presenter.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
-import { Reconciliation } from './reconciliation.entity.js';
+import type { Reconciliation } from './reconciliation.entity.js';
 import { presentReconciliation } from './reconciliation.presenter.js';
-
-const RECONCILIATION_EXPANSIONS = ['flow', 'transaction'] as const;
-
-export const reconciliationList = defineList({
-  alias: 'r',
-  filters: {
-    transaction_id: { column: 'r.transactionId', type: 'uuid' },
-    flow_id: { column: 'r.flowId', type: 'uuid' },
-    created_at: { column: 'r.createdAt', type: 'datetime' },
-  },
-  sorts: { created_at: { column: 'r.createdAt', type: 'datetime' } },
-  defaultSort: '-created_at',
-  expansions: RECONCILIATION_EXPANSIONS,
-});
+import { RECONCILIATION_EXPANSIONS, reconciliationList, ReconciliationsRepository } from './reconciliations.repository.js';
 
 /**
  * Reconciliations link a flow to the bank transaction that pays it, and allocate part of the transaction to the flow.
@@ -45,20 +32,22 @@ export const reconciliationList = defineList({
 export class ReconciliationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: ReconciliationsRepository,
+    private readonly flows: FlowsRepository,
+    private readonly transactions: TransactionsRepository,
     private readonly documents: DocumentsService,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<ReconciliationDto>> {
     const query = parseListQuery(params, reconciliationList);
-    const base = this.db.getRepository(Reconciliation).createQueryBuilder('r').where('r.companyId = :companyId', { companyId });
-    const { rows, cursor } = await fetchPage(base, reconciliationList, query);
+    const { rows, cursor } = await this.repository.page(companyId, query);
     return page(await this.present(this.db.manager, rows, query.expand), cursor, query.pageSize);
   }
 
   async get(companyId: string, id: string, params: QueryParams): Promise<ReconciliationDto> {
     rejectUnknownParams(params, ['expand']);
     const expand = parseExpand(params, RECONCILIATION_EXPANSIONS);
-    const reconciliation = await findOwned(this.db.getRepository(Reconciliation), companyId, id, 'Reconciliation');
+    const reconciliation = await this.repository.findOwned(this.db.manager, companyId, id);
     const [presented] = await this.present(this.db.manager, [reconciliation], expand);
     return presented;
   }
@@ -68,14 +57,14 @@ export class ReconciliationsService {
       throw ApiError.of('unprocessable_entity', 'amount must be greater than zero.', '/amount/amount');
     }
     return this.db.transaction(async (manager) => {
-      const flow = await findOwned(manager.getRepository(Flow), companyId, body.flow_id, 'Flow', '/flow_id');
-      const transaction = await findOwned(manager.getRepository(Transaction), companyId, body.transaction_id, 'Transaction', '/transaction_id');
+      const flow = await this.flows.findOwned(manager, companyId, body.flow_id, '/flow_id');
+      const transaction = await this.transactions.findOwned(manager, companyId, body.transaction_id, '/transaction_id');
       const gone = () => ApiError.notFound('Flow', '/flow_id');
       const document = await this.documents.lock(manager, flow.companyId, flow.documentId, gone);
       // The flow (or its document) may have been deleted while this request waited for the lock.
-      if (!(await manager.getRepository(Flow).existsBy({ companyId: flow.companyId, id: flow.id }))) throw gone();
+      if (!(await this.flows.exists(manager, flow.companyId, flow.id))) throw gone();
       // Serializes reconciliations of the same transaction (with flows of any document), whose amount they share.
-      await manager.query('SELECT 1 FROM transactions WHERE company_id = $1 AND id = $2 FOR UPDATE', [transaction.companyId, transaction.id]);
+      await this.transactions.lockForAllocation(manager, transaction);
       const currency = transaction.currency.trim();
       if (flow.currency.trim() !== currency) {
         throw ApiError.of(
@@ -99,16 +88,13 @@ export class ReconciliationsService {
           '/amount/currency',
         );
       }
-      const reconciliations = manager.getRepository(Reconciliation);
-      if (await reconciliations.existsBy({ flowId: flow.id, transactionId: transaction.id })) {
+      if (await this.repository.linked(manager, flow.id, transaction.id)) {
         throw ApiError.of('reconciliation_exists', 'This flow and this transaction are already reconciled.', '/transaction_id');
       }
       const amount = await this.allocation(manager, flow, transaction, body.amount?.amount);
-      const before = await coverageOf(manager, flow.id);
-      const saved = await reconciliations.save(
-        reconciliations.create({ companyId: flow.companyId, flowId: flow.id, transactionId: transaction.id, amount, currency }),
-      );
-      await settleCoverage(manager, flow.id, before);
+      const before = await coverageOf(this.flows, manager, flow.id);
+      const saved = await this.repository.insert(manager, { companyId: flow.companyId, flowId: flow.id, transactionId: transaction.id, amount, currency });
+      await settleCoverage(this.flows, manager, flow.id, before);
       await this.documents.recordUpdated(manager, document);
       const [presented] = await this.present(manager, [saved], new Set(RECONCILIATION_EXPANSIONS));
       return presented;
@@ -117,13 +103,7 @@ export class ReconciliationsService {
 
   /** The amount a new link allocates: the one asked for, else the lesser of what remains of either side. */
   private async allocation(manager: EntityManager, flow: Flow, transaction: Transaction, asked: string | undefined): Promise<string> {
-    const [left] = await manager.query(
-      `SELECT (t.amount - coalesce((SELECT sum(r.amount) FROM reconciliations r WHERE r.transaction_id = t.id), 0))::text AS transaction,
-              (f.amount - coalesce((SELECT sum(r.amount) FROM reconciliations r WHERE r.flow_id = f.id), 0))::text AS flow
-         FROM transactions t, flows f
-        WHERE t.id = $1 AND f.id = $2`,
-      [transaction.id, flow.id],
-    );
+    const left = await this.repository.remaining(manager, transaction.id, flow.id);
     const currency = transaction.currency.trim();
     if (compareAmounts(left.transaction, '0') <= 0) {
       throw ApiError.of('transaction_fully_reconciled', 'The flows already reconciled with this transaction use all of its amount.', '/transaction_id');
@@ -144,16 +124,15 @@ export class ReconciliationsService {
   /** Deletes a reconciliation; when a concurrent request deleted it first, this one changed nothing: 404, no event. */
   async delete(companyId: string, id: string): Promise<void> {
     await this.db.transaction(async (manager) => {
-      const reconciliation = await findOwned(manager.getRepository(Reconciliation), companyId, id, 'Reconciliation');
+      const reconciliation = await this.repository.findOwned(manager, companyId, id);
       const gone = () => ApiError.notFound('Reconciliation');
       // A concurrent deletion of its flow or document deletes the reconciliation with it.
-      const flow = await manager.getRepository(Flow).findOneBy({ companyId: reconciliation.companyId, id: reconciliation.flowId });
+      const flow = await this.flows.find(manager, reconciliation.companyId, reconciliation.flowId);
       if (!flow) throw gone();
       const document = await this.documents.lock(manager, flow.companyId, flow.documentId, gone);
-      const before = await coverageOf(manager, flow.id);
-      const { affected } = await manager.getRepository(Reconciliation).delete({ companyId: reconciliation.companyId, id: reconciliation.id });
-      if (!affected) throw ApiError.notFound('Reconciliation');
-      await settleCoverage(manager, flow.id, before);
+      const before = await coverageOf(this.flows, manager, flow.id);
+      if (!(await this.repository.delete(manager, reconciliation))) throw ApiError.notFound('Reconciliation');
+      await settleCoverage(this.flows, manager, flow.id, before);
       await this.documents.recordUpdated(manager, document);
     });
   }
@@ -162,15 +141,15 @@ export class ReconciliationsService {
     const [flows, transactions] = await loadAll(manager, [
       async () =>
         expand.has('flow')
-          ? byId(
-              manager.getRepository(Flow),
+          ? this.flows.byIds(
+              manager,
               rows.map((r) => r.flowId),
             )
           : undefined,
       async () =>
         expand.has('transaction')
-          ? byId(
-              manager.getRepository(Transaction),
+          ? this.transactions.byIds(
+              manager,
               rows.map((r) => r.transactionId),
             )
           : undefined,

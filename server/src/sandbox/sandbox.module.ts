@@ -5,12 +5,13 @@ import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
 import { XmlPoolModule } from '../invoices/xml-pool.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { SandboxController } from './sandbox.controller.js';
+import { SandboxRepository } from './sandbox.repository.js';
 import { SandboxService } from './sandbox.service.js';
 
 /** The development environment's helpers: bank transactions and received e-invoices on demand, the SDI sandbox's notices at once (404 in production). */
 @Module({
   imports: [DocumentsModule, InvoicesModule, TransactionsModule, XmlPoolModule],
   controllers: [SandboxController],
-  providers: [SandboxService, SdiNotifications],
+  providers: [SandboxService, SandboxRepository, SdiNotifications],
 })
 export class SandboxModule {}

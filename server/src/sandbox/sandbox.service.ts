@@ -1,23 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import { Account } from '../accounts/account.entity.js';
-import { findOwned } from '../common/database/find-owned.js';
+import { DataSource } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { DocumentDto } from '../documents/document.dto.js';
-import { Document } from '../documents/document.entity.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { insertTransactions } from '../imports/transactions-import.js';
 import { XmlPool } from '../invoices/fatturapa/index.js';
-import { StoredInvoice } from '../invoices/invoice.entity.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { SdiNotice } from '../invoices/sdi/sdi-notices.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
 import { sandboxOutcomeOf } from '../invoices/sdi/sdi-sandbox.js';
 import type { TransactionDto } from '../transactions/transaction.dto.js';
-import { Transaction } from '../transactions/transaction.entity.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransactionsService } from '../transactions/transactions.service.js';
 import type { CreateSandboxTransactionsDto } from './sandbox.dto.js';
+import { SandboxRepository } from './sandbox.repository.js';
 
 /** An account without a currency of its own takes movements in euro, the currency of Italian e-invoices. */
 const DEFAULT_CURRENCY = 'EUR';
@@ -31,15 +30,19 @@ export class SandboxService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repository: SandboxRepository,
+    private readonly transactionRows: TransactionsRepository,
     private readonly transactions: TransactionsService,
+    private readonly documentRows: DocumentsRepository,
     private readonly documents: DocumentsService,
+    private readonly invoices: InvoicesRepository,
     private readonly notifications: SdiNotifications,
     private readonly xml: XmlPool,
   ) {}
 
   /** Creates the movements on one of the company's accounts as an import would, and answers them reconciled. */
   async createTransactions(companyId: string, body: CreateSandboxTransactionsDto): Promise<TransactionDto[]> {
-    const account = await findOwned(this.db.getRepository(Account), companyId, body.account_id, 'Account', '/account_id');
+    const account = await this.transactionRows.accountOwned(companyId, body.account_id, '/account_id');
     const currency = account.currency?.trim() || DEFAULT_CURRENCY;
     const { ids } = await insertTransactions(
       this.db,
@@ -59,12 +62,7 @@ export class SandboxService {
         };
       }),
     );
-    const rows = await this.db.getRepository(Transaction).findBy({ id: In(ids) });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.transactions.present(
-      ids.map((id) => byId.get(id)!),
-      new Set(['reconciliations', 'reconciliations.flow']),
-    );
+    return this.transactions.present(await this.transactionRows.inOrder(this.db.manager, ids), new Set(['reconciliations', 'reconciliations.flow']));
   }
 
   /**
@@ -77,19 +75,19 @@ export class SandboxService {
     if (this.config.invoices.sdiChannel !== 'sandbox') {
       throw ApiError.of('not_found', 'This environment sends e-invoices to the real SDI (SDI_CHANNEL): there is no sandbox to hurry.');
     }
-    const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
-    const file = await this.db.getRepository(StoredInvoice).existsBy({ documentId: document.id });
+    const document = await this.documentRows.findOwned(this.db.manager, companyId, documentId);
+    const file = await this.invoices.hasFile(document.id);
     if (!file || document.status === 'DRAFT') {
       throw ApiError.of(
         'invalid_state',
         `The document is ${file ? 'a DRAFT: issue it first' : 'not an e-invoice created through Flusso'}; the SDI answers issued e-invoices only.`,
       );
     }
-    const owed: Array<{ step: number }> = await this.db.query('DELETE FROM sdi_sandbox_notices WHERE document_id = $1 RETURNING step', [document.id]);
+    const owed = await this.repository.claimOwedNotices(document.id);
     const transmitting = document.status === 'CREATED';
     const outcome = transmitting || owed.length ? await sandboxOutcomeOf(this.db, this.xml, document.id) : null;
     if (outcome) {
-      const notices: SdiNotice[] = transmitting ? [{ kind: 'sent' }, ...outcome] : outcome.slice(Math.min(...owed.map((row) => row.step)));
+      const notices: SdiNotice[] = transmitting ? [{ kind: 'sent' }, ...outcome] : outcome.slice(Math.min(...owed));
       for (const notice of notices) {
         if ((await this.notifications.apply(document.id, notice)) === 'refused') break;
       }

@@ -12,7 +12,7 @@ import { DeliveryAttempt } from '../deliveries/delivery-attempt.entity.js';
 import { Delivery, type MailMessage } from '../deliveries/delivery.entity.js';
 import { Document } from '../documents/document.entity.js';
 import { signInvoiceLink } from '../invoices/invoice-link.js';
-import { loadStoredInvoice } from '../invoices/invoice-store.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { courtesyCopy } from './courtesy-copy.js';
 import { MAX_RECIPIENTS, type InvoiceShareDto, type ShareInvoiceDto, type ShareStatus } from './share.dto.js';
 import { InvoiceShare } from './share.entity.js';
@@ -49,7 +49,7 @@ export class SharesService {
   async share(companyId: string, documentId: string, body: ShareInvoiceDto, baseUrl: string): Promise<InvoiceShareDto> {
     const recipients = checkedRecipients(body.to);
     const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
-    const loaded = await loadStoredInvoice(this.db.manager, companyId, document.id);
+    const loaded = await new InvoicesRepository(this.db).loadStored(this.db.manager, companyId, document.id);
     if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice to share.');
     const refusal = notShareable(document.status, loaded.stored.sentAt !== null);
     if (refusal) throw ApiError.of('invalid_state', refusal);

@@ -1,9 +1,13 @@
 import { presentCategory } from '../categories/category.presenter.js';
 import type { Category } from '../categories/category.entity.js';
+import { groupBy } from '../common/database/group-by.js';
 import { money, type Money } from '../common/money/money.js';
+import { presentFlow } from '../flows/flow.presenter.js';
 import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
+import { presentReconciliation } from '../reconciliations/reconciliation.presenter.js';
 import type { TransactionDto } from './transaction.dto.js';
 import type { Transaction } from './transaction.entity.js';
+import type { TransactionRelations } from './transactions.repository.js';
 
 export interface TransactionExpansions {
   categories?: Map<string, Category>;
@@ -34,4 +38,18 @@ export function presentTransaction(t: Transaction, expanded: TransactionExpansio
     subcategory: category(t.subcategoryId, expanded.subcategories),
     reconciliations: expanded.reconciliations ? (expanded.reconciliations.get(t.id) ?? []) : null,
   };
+}
+
+/** Transactions with the rows their expansions show (TransactionsRepository.relations). */
+export function presentTransactions(transactions: Transaction[], relations: TransactionRelations): TransactionDto[] {
+  const flows = relations.flows && new Map([...relations.flows].map(([id, f]) => [id, presentFlow(f)]));
+  const reconciliations =
+    relations.reconciliations &&
+    new Map(
+      [...groupBy(relations.reconciliations, (r) => r.transactionId)].map(([transactionId, group]) => [
+        transactionId,
+        group.map((r) => presentReconciliation(r, flows)),
+      ]),
+    );
+  return transactions.map((t) => presentTransaction(t, { categories: relations.categories, subcategories: relations.subcategories, reconciliations }));
 }

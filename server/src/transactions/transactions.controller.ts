@@ -6,7 +6,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { TransactionDto, UpdateTransactionDto } from './transaction.dto.js';
-import { transactionList, TransactionsService } from './transactions.service.js';
+import { transactionList } from './transactions.repository.js';
+import { TransactionsService } from './transactions.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Transactions')

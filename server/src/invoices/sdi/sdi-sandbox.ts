@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { Company } from '../../companies/company.entity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { XmlPool } from '../fatturapa/index.js';
-import { loadStoredInvoice } from '../invoice-store.js';
+import { InvoicesRepository } from '../invoices.repository.js';
 import { SDI_QUEUE, SdiChannel, type SdiFile } from './sdi-channel.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import type { SdiNotice } from './sdi-notices.js';
@@ -34,7 +34,7 @@ const jobId = (documentId: string, step: number) => `sandbox-${documentId}-${ste
 export async function sandboxOutcomeOf(db: DataSource, xml: XmlPool, documentId: string): Promise<SdiNotice[] | null> {
   const document = await db.query(`SELECT company_id FROM documents WHERE id = $1`, [documentId]);
   if (!document.length) return null;
-  const loaded = await loadStoredInvoice(db.manager, document[0].company_id, documentId);
+  const loaded = await new InvoicesRepository(db).loadStored(db.manager, document[0].company_id, documentId);
   if (!loaded) return null;
   const errors: string[] = [];
   if (!FILE_NAME.test(loaded.document.fileName ?? '')) errors.push('00001');

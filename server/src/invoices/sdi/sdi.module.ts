@@ -2,7 +2,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../../common/events/events.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CategoriesRepository } from '../../categories/categories.repository.js';
 import { DeliveriesModule } from '../../deliveries/deliveries.module.js';
+import { DocumentsRepository } from '../../documents/documents.repository.js';
 import { DocumentsService } from '../../documents/documents.service.js';
 import { SectionalsService } from '../../sectionals/sectionals.service.js';
 import { ProductionSdiChannel, SDI_QUEUE, SdiChannel } from './sdi-channel.js';
@@ -21,7 +23,10 @@ import { XmlPoolModule } from '../xml-pool.module.js';
   imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule, XmlPoolModule],
   providers: [
     DocumentsService,
-    // DocumentsService needs it: deleting a document numbered from a sectional gives the number back.
+    // DocumentsService needs them: its rows, the categories a change names, and the sectionals (deleting a document
+    // numbered from a sectional gives the number back).
+    DocumentsRepository,
+    CategoriesRepository,
     SectionalsService,
     SdiNotifications,
     SandboxSdiChannel,

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { queueConsumer } from '../../common/events/queue-consumers.js';
-import { loadStoredInvoice } from '../invoice-store.js';
+import { InvoicesRepository } from '../invoices.repository.js';
 import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
 import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
@@ -36,7 +36,7 @@ export class SdiProcessor extends WorkerHost {
   private async transmit(documentId: string): Promise<void> {
     const [row]: Array<{ company_id: string; status: string }> = await this.db.query('SELECT company_id, status FROM documents WHERE id = $1', [documentId]);
     if (row?.status !== 'CREATED') return;
-    const loaded = await loadStoredInvoice(this.db.manager, row.company_id, documentId);
+    const loaded = await new InvoicesRepository(this.db).loadStored(this.db.manager, row.company_id, documentId);
     if (!loaded) return;
     try {
       await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.stored.signedFile ?? loaded.xml });

@@ -1,28 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { compareAmounts, sameAmount } from '../common/money/money.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { todayInRome } from '../common/validation/calendar-date.js';
-import { Document } from '../documents/document.entity.js';
-import { DocumentsService, type LockedDocument } from '../documents/documents.service.js';
-import type { CreateFlowDto, FlowDto, UpdateFlowDto } from './flow.dto.js';
-import { coverageOf, type Coverage, covers } from './flow-coverage.js';
-import { Flow } from './flow.entity.js';
-import { presentFlow } from './flow.presenter.js';
-
-export const flowList = defineList({
-  alias: 'f',
-  defaultSort: 'expected_payment_date,created_at',
-  internalFields: {
-    expected_payment_date: { column: 'f.expectedPaymentDate', type: 'date', nullable: true },
-    created_at: { column: 'f.createdAt', type: 'datetime' },
-  },
-});
+import type { CreateFlowDto, FlowDto, UpdateFlowDto } from '../flows/flow.dto.js';
+import { coverageOf, type Coverage, covers } from '../flows/flow-coverage.js';
+import type { Flow } from '../flows/flow.entity.js';
+import { presentFlow } from '../flows/flow.presenter.js';
+import { flowList, FlowsRepository } from '../flows/flows.repository.js';
+import { DocumentsRepository, type LockedDocument } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
 
 /** The members a PATCH can change: when none of them differs from what is stored, nothing happened. */
 const FLOW_MEMBERS = ['amount', 'expectedPaymentDate', 'paymentMethod', 'paymentStatus', 'paymentDate'] as const;
@@ -31,17 +21,15 @@ const FLOW_MEMBERS = ['amount', 'expectedPaymentDate', 'paymentMethod', 'payment
 export class FlowsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly flows: FlowsRepository,
+    private readonly documentRows: DocumentsRepository,
     private readonly documents: DocumentsService,
   ) {}
 
   async list(companyId: string, documentId: string, params: QueryParams): Promise<Page<FlowDto>> {
     const query = parseListQuery(params, flowList);
-    await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
-    const base = this.db
-      .getRepository(Flow)
-      .createQueryBuilder('f')
-      .where('f.companyId = :companyId AND f.documentId = :documentId', { companyId, documentId });
-    const { rows, cursor } = await fetchPage(base, flowList, query);
+    await this.documentRows.findOwned(this.db.manager, companyId, documentId);
+    const { rows, cursor } = await this.flows.page(companyId, documentId, query);
     return page(rows.map(presentFlow), cursor, query.pageSize);
   }
 
@@ -62,22 +50,19 @@ export class FlowsService {
       const document = await this.documents.lockOwned(manager, companyId, documentId);
       this.sameCurrency(document, body.amount.currency);
       await this.flowsWithinGross(manager, document, body.amount.amount, null);
-      const flows = manager.getRepository(Flow);
-      const { id } = await flows.save(
-        flows.create({
-          companyId: document.companyId,
-          documentId: document.id,
-          amount: body.amount.amount,
-          currency: document.currency.trim(),
-          paidAmount: '0',
-          paymentStatus: 'TO_PAY',
-          paymentMethod: body.payment_method ?? null,
-          expectedPaymentDate: body.expected_payment_date ?? null,
-          paymentDate: null,
-        }),
-      );
+      const flow = await this.flows.insert(manager, {
+        companyId: document.companyId,
+        documentId: document.id,
+        amount: body.amount.amount,
+        currency: document.currency.trim(),
+        paidAmount: '0',
+        paymentStatus: 'TO_PAY',
+        paymentMethod: body.payment_method ?? null,
+        expectedPaymentDate: body.expected_payment_date ?? null,
+        paymentDate: null,
+      });
       await this.documents.recordUpdated(manager, document);
-      return presentFlow(await flows.findOneByOrFail({ companyId: document.companyId, id }));
+      return presentFlow(flow);
     });
   }
 
@@ -90,15 +75,15 @@ export class FlowsService {
     await this.db.transaction(async (manager) => {
       const found = await this.findFlow(manager, companyId, documentId, id);
       const document = await this.documents.lock(manager, found.companyId, found.documentId, () => ApiError.notFound('Flow'));
-      if (!(await manager.getRepository(Flow).existsBy({ companyId: found.companyId, id: found.id }))) throw ApiError.notFound('Flow');
-      const coverage = await coverageOf(manager, found.id);
+      if (!(await this.flows.exists(manager, found.companyId, found.id))) throw ApiError.notFound('Flow');
+      const coverage = await coverageOf(this.flows, manager, found.id);
       if (coverage.reconciled) {
         throw ApiError.of(
           'flow_reconciled',
           `The flow is reconciled (its reconciliations allocate ${coverage.paid} ${document.currency.trim()} to it); delete its reconciliations before deleting it.`,
         );
       }
-      await manager.getRepository(Flow).delete({ companyId: found.companyId, id: found.id });
+      await this.flows.delete(manager, found.companyId, found.id);
       await this.documents.recordUpdated(manager, document);
     });
   }
@@ -119,10 +104,10 @@ export class FlowsService {
       const found = await this.findFlow(manager, companyId, documentId, id);
       const document = await this.documents.lock(manager, found.companyId, found.documentId, () => ApiError.notFound('Flow'));
       // Read again under the lock, so a concurrent change is not overwritten (or a concurrent delete is a 404).
-      const flow = await manager.getRepository(Flow).findOneBy({ companyId: found.companyId, id: found.id });
+      const flow = await this.flows.find(manager, found.companyId, found.id);
       if (!flow) throw ApiError.notFound('Flow');
       const stored = { ...flow };
-      const before = await coverageOf(manager, flow.id);
+      const before = await coverageOf(this.flows, manager, flow.id);
       if (changes.amount) {
         const currency = document.currency.trim();
         this.sameCurrency(document, changes.amount.currency);
@@ -141,7 +126,7 @@ export class FlowsService {
       if (changes.payment_method !== undefined) flow.paymentMethod = changes.payment_method;
       this.applyPaymentStatus(flow, changes, before, covers(before.reconciled, before.paid, flow.amount));
       if (FLOW_MEMBERS.every((member) => flow[member] === stored[member])) return presentFlow(flow);
-      await manager.getRepository(Flow).save(flow);
+      await this.flows.save(manager, flow);
       await this.documents.recordUpdated(manager, document);
       return presentFlow(flow);
     });
@@ -187,13 +172,7 @@ export class FlowsService {
    * lock, so concurrent creations cannot each pass the check against the same total.
    */
   private async flowsWithinGross(manager: EntityManager, document: LockedDocument, amount: string, replacing: string | null): Promise<void> {
-    const [totals]: Array<{ total: string; gross: string; left: string }> = await manager.query(
-      `SELECT (o.others + $3::numeric)::text AS total, d.gross_amount::text AS gross, greatest(d.gross_amount - o.others, 0)::text AS left
-         FROM documents d,
-              LATERAL (SELECT coalesce(sum(f.amount), 0) AS others FROM flows f WHERE f.document_id = d.id AND f.id IS DISTINCT FROM $2::uuid) o
-        WHERE d.id = $1`,
-      [document.id, replacing, amount],
-    );
+    const totals = await this.flows.totals(manager, document.id, amount, replacing);
     if (compareAmounts(totals.total, totals.gross) > 0) {
       const currency = document.currency.trim();
       throw ApiError.of(
@@ -205,8 +184,8 @@ export class FlowsService {
   }
 
   private async findFlow(manager: EntityManager, companyId: string, documentId: string, id: string): Promise<Flow> {
-    await findOwned(manager.getRepository(Document), companyId, documentId, 'Document');
-    const flow = await findOwned(manager.getRepository(Flow), companyId, id, 'Flow');
+    await this.documentRows.findOwned(manager, companyId, documentId);
+    const flow = await this.flows.findOwned(manager, companyId, id);
     if (flow.documentId !== documentId.toLowerCase()) throw ApiError.notFound('Flow');
     return flow;
   }

@@ -5,8 +5,9 @@ import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
-import { CreateFlowDto, FlowDto, UpdateFlowDto } from './flow.dto.js';
-import { flowList, FlowsService } from './flows.service.js';
+import { CreateFlowDto, FlowDto, UpdateFlowDto } from '../flows/flow.dto.js';
+import { flowList } from '../flows/flows.repository.js';
+import { FlowsService } from './flows.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Flows')
