@@ -63,7 +63,7 @@ export default tseslint.config(
       'server/src/common/listing/**',
       'server/src/demo/**',
       'server/src/cli/**',
-      'server/src/config/preflight.ts',
+      'server/src/processes/preflight.ts',
       'server/src/**/*.spec.ts',
       ...NOT_YET_IN_REPOSITORIES,
     ],

@@ -12,10 +12,6 @@ import { readFileSync } from 'node:fs';
  * tolerated only with exactly these folders in it: a folder joining it, or another cycle, fails the check.
  */
 const KNOWN_FOLDER_CYCLES = [
-  // documents/document.presenter.ts shows flows; flows/ needs DocumentsModule (helper repos-a moves the reads to repositories).
-  ['server/src/documents/', 'server/src/flows/'],
-  // invoices.service.ts reads products' defaults; products/product.dto.ts uses invoices/fatturapa/ (helper repos-a).
-  ['server/src/invoices/', 'server/src/products/'],
   // deliveries.module.ts composes webhooks' and mail's senders, which implement deliveries' port (helper pipeline).
   ['server/src/deliveries/', 'server/src/mail/', 'server/src/webhooks/'],
   // A transaction expands to its reconciliations and a reconciliation to its transaction, each folder loading and
