@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { createRedis, type RedisClient } from '../redis/redis-client.js';
-import { REDIS } from '../redis/redis.module.js';
 import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
 import { authInvalidationChannel } from './auth-invalidation.js';
@@ -35,7 +34,6 @@ const NOT_VALID = 'The API key is not valid or has been revoked.';
 export class AuthService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthService.name);
   private readonly cache = new Map<string, CachedLookup>();
-  private readonly throttle: FailedAuthThrottle;
   private subscriber?: RedisClient;
   private subscribed = false;
   private closing = false;
@@ -45,11 +43,10 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) redis: RedisClient,
     @InjectDataSource() private readonly db: DataSource,
     private readonly rateLimiter: RateLimiterService,
+    private readonly throttle: FailedAuthThrottle,
   ) {
-    this.throttle = new FailedAuthThrottle(config, redis);
     if (config.authCacheSeconds > 0) this.subscriber = createRedis(config, { autoResubscribe: false, lazyConnect: true });
   }
 
