@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CounterpartRegistry, DatabaseCounterpartRegistry } from './counterpart-registry.js';
+import { COUNTERPART_REGISTRY } from './counterpart-registry.port.js';
+import { DatabaseCounterpartRegistry } from './drivers/database.driver.js';
 import { Counterpart } from './counterpart.entity.js';
 import { CounterpartsController } from './counterparts.controller.js';
 import { CounterpartsService } from './counterparts.service.js';
@@ -9,7 +10,7 @@ import { RegistryCompany } from './registry-company.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Counterpart, RegistryCompany])],
   controllers: [CounterpartsController],
-  providers: [CounterpartsService, { provide: CounterpartRegistry, useClass: DatabaseCounterpartRegistry }],
+  providers: [CounterpartsService, { provide: COUNTERPART_REGISTRY, useClass: DatabaseCounterpartRegistry }],
   exports: [CounterpartsService],
 })
 export class CounterpartsModule {}

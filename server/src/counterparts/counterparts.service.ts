@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError, Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
@@ -8,7 +8,7 @@ import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common
 import { defineList } from '../common/listing/list-spec.js';
 import { errorItem, type ErrorItem } from '../common/errors/api-error.js';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
-import { CounterpartRegistry } from './counterpart-registry.js';
+import { COUNTERPART_REGISTRY, type CounterpartRegistry } from './counterpart-registry.port.js';
 import type { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
 import { Counterpart } from './counterpart.entity.js';
 
@@ -107,7 +107,7 @@ export class CounterpartsService {
 
   constructor(
     @InjectRepository(Counterpart) private readonly counterparts: Repository<Counterpart>,
-    private readonly registry: CounterpartRegistry,
+    @Inject(COUNTERPART_REGISTRY) private readonly registry: CounterpartRegistry,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<CounterpartDto>> {

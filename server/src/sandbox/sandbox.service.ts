@@ -13,7 +13,7 @@ import { XmlPool } from '../invoices/fatturapa/index.js';
 import { StoredInvoice } from '../invoices/invoice.entity.js';
 import type { SdiNotice } from '../invoices/sdi/sdi-notices.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
-import { sandboxOutcomeOf } from '../invoices/sdi/sdi-sandbox.js';
+import { sandboxOutcomeOf } from '../invoices/sdi/drivers/sandbox.driver.js';
 import type { TransactionDto } from '../transactions/transaction.dto.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { TransactionsService } from '../transactions/transactions.service.js';

@@ -1,8 +1,4 @@
-/**
- * The SDI (Sistema di Interscambio) is an outside system: Flusso reaches it through this port. `transmit` hands one
- * file over and resolves once the SDI has taken it (the document is then SENT); the SDI's notifications come back
- * later, and whoever receives them (an adapter's callback, the sandbox's jobs) applies them with SdiNotifications.
- */
+/** The queue of the SDI's work in the worker: transmissions, and the sandbox's notifications. */
 export const SDI_QUEUE = 'sdi';
 
 export interface SdiFile {
@@ -14,33 +10,21 @@ export interface SdiFile {
   xml: Buffer;
 }
 
-export abstract class SdiChannel {
-  abstract transmit(file: SdiFile): Promise<void>;
+/**
+ * The SDI (Sistema di Interscambio) is an outside system: Flusso reaches it through this port. `transmit` hands one
+ * file over and resolves once the SDI has taken it (the document is then SENT); the SDI's notifications come back
+ * later, and whoever receives them (a driver's callback, the sandbox's jobs) applies them with SdiNotifications.
+ * Drivers: `drivers/sandbox.driver.ts` (development), `drivers/production.driver.ts`.
+ */
+export interface SdiChannel {
+  transmit(file: SdiFile): Promise<void>;
 
   /**
    * Queues again the work the channel still owes whose job was lost (Redis restarted empty); returns how many. The
-   * dispatcher's sweeper calls it. A channel that keeps no work of its own has nothing to do.
+   * dispatcher's sweeper calls it; a channel that keeps no work of its own returns 0.
    */
-  sweep(): Promise<number> {
-    return Promise.resolve(0);
-  }
+  sweep(): Promise<number>;
 }
 
-export class SdiChannelNotConfigured extends Error {
-  constructor() {
-    super(
-      'SDI channel not configured: this installation has no connection to the SDI (an accredited intermediary or an SDICoop/SDIFTP channel) yet, so no invoice is sent. Set SDI_CHANNEL=sandbox in development.',
-    );
-  }
-}
-
-/**
- * The production channel: the configuration point for the real SDI connection. Until one is built and configured it
- * refuses every file with a clear error (the transmission job fails and is retried; the document stays CREATED),
- * rather than pretending that an invoice went out.
- */
-export class ProductionSdiChannel extends SdiChannel {
-  transmit(): Promise<void> {
-    return Promise.reject(new SdiChannelNotConfigured());
-  }
-}
+/** The DI token of the worker's SDI channel (sdi-channel.factory.ts chooses the driver). */
+export const SDI_CHANNEL = Symbol('SDI_CHANNEL');

@@ -1,12 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
 import { OutboxLoop, withQueueTimeout } from '../../common/events/outbox-loop.js';
-import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
 
 export const TRANSMIT_JOB = 'transmit';
 const BATCH = 100;
@@ -34,7 +34,7 @@ export class SdiDispatcher extends OutboxLoop {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<TransmitJob>,
-    private readonly channel: SdiChannel,
+    @Inject(SDI_CHANNEL) private readonly channel: SdiChannel,
     listener: PgListener,
   ) {
     super({ batch: BATCH, idleMs: IDLE_MS, sweepEveryMs: SDI_SWEEP_AFTER_MS, what: 'SDI dispatch' });

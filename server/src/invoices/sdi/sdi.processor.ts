@@ -1,14 +1,14 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { queueConsumer } from '../../common/events/queue-consumers.js';
 import { loadStoredInvoice } from '../invoice-store.js';
-import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
 import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
-import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './sdi-sandbox.js';
+import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './drivers/sandbox.driver.js';
 
 /**
  * The consumer of the `sdi` queue. `transmit`: hands a CREATED document's file to the SDI channel, then records it SENT
@@ -21,7 +21,7 @@ export class SdiProcessor extends WorkerHost {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly channel: SdiChannel,
+    @Inject(SDI_CHANNEL) private readonly channel: SdiChannel,
     private readonly notifications: SdiNotifications,
   ) {
     super();

@@ -3,15 +3,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { Company } from '../../companies/company.entity.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { XmlPool } from '../fatturapa/index.js';
-import { loadStoredInvoice } from '../invoice-store.js';
-import { SDI_QUEUE, SdiChannel, type SdiFile } from './sdi-channel.js';
-import { SdiNotifications } from './sdi-notifications.js';
-import type { SdiNotice } from './sdi-notices.js';
-import { sandboxOutcome } from './sandbox-triggers.js';
-import { withQueueTimeout } from '../../common/events/outbox-loop.js';
+import { Company } from '../../../companies/company.entity.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { XmlPool } from '../../fatturapa/index.js';
+import { loadStoredInvoice } from '../../invoice-store.js';
+import { SDI_QUEUE, type SdiChannel, type SdiFile } from '../sdi-channel.port.js';
+import { SdiNotifications } from '../sdi-notifications.js';
+import type { SdiNotice } from '../sdi-notices.js';
+import { sandboxOutcome } from '../sandbox-triggers.js';
+import { withQueueTimeout } from '../../../common/events/outbox-loop.js';
 
 export const SANDBOX_JOB = 'sandbox-notice';
 
@@ -59,7 +59,7 @@ export async function sandboxOutcomeOf(db: DataSource, xml: XmlPool, documentId:
  * Redis is queued again by sweep(), and a job run twice sends nothing twice.
  */
 @Injectable()
-export class SandboxSdiChannel extends SdiChannel {
+export class SandboxSdiChannel implements SdiChannel {
   private readonly logger = new Logger(SandboxSdiChannel.name);
 
   constructor(
@@ -68,9 +68,7 @@ export class SandboxSdiChannel extends SdiChannel {
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<SandboxJob>,
     private readonly notifications: SdiNotifications,
     private readonly xml: XmlPool,
-  ) {
-    super();
-  }
+  ) {}
 
   async transmit(file: SdiFile): Promise<void> {
     const delay = this.delayOf(0);
@@ -98,7 +96,7 @@ export class SandboxSdiChannel extends SdiChannel {
    * Queues again, each at its due time, the notices PostgreSQL says are owed whose job is gone (Redis restarted empty)
    * or failed for good; returns how many.
    */
-  override async sweep(): Promise<number> {
+  async sweep(): Promise<number> {
     const owed: Array<{ document_id: string; step: number; due_at: Date }> = await this.db.query(
       `SELECT document_id, step, due_at FROM sdi_sandbox_notices ORDER BY due_at LIMIT 1000`,
     );
