@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { money } from '../common/money/money.js';
 import type { AccountDto } from './account.dto.js';
@@ -40,8 +40,7 @@ export class AccountsService {
     return page(rows.map(presentAccount), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<AccountDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<AccountDto> {
     return presentAccount(await findOwned(this.accounts, companyId, id, 'Account'));
   }
 }

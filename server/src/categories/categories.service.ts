@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import type { CategoryDto, CreateCategoryDto, CreateSubcategoryDto, SubcategoryDto, UpdateCategoryDto, UpdateSubcategoryDto } from './category.dto.js';
 import { Category } from './category.entity.js';
@@ -55,8 +55,7 @@ export class CategoriesService {
     return page(rows.map(presentCategory), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<CategoryDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<CategoryDto> {
     return presentCategory(await findCategory(this.db.manager, companyId, id));
   }
 
@@ -89,8 +88,7 @@ export class CategoriesService {
     return page(rows.map(presentSubcategory), cursor, query.pageSize);
   }
 
-  async getSubcategory(companyId: string, id: string, params: QueryParams): Promise<SubcategoryDto> {
-    rejectUnknownParams(params, []);
+  async getSubcategory(companyId: string, id: string): Promise<SubcategoryDto> {
     return presentSubcategory(await findSubcategory(this.db.manager, companyId, id));
   }
 

@@ -4,7 +4,7 @@ import { QueryFailedError, Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { errorItem, type ErrorItem } from '../common/errors/api-error.js';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
@@ -117,8 +117,7 @@ export class CounterpartsService {
     return page(rows.map(presentCounterpart), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<CounterpartDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<CounterpartDto> {
     return presentCounterpart(await findOwned(this.counterparts, companyId, id, 'Counterpart'));
   }
 
@@ -178,11 +177,8 @@ export class CounterpartsService {
     }
   }
 
-  async search(params: QueryParams): Promise<CounterpartSearchResultDto> {
-    rejectUnknownParams(params, ['vat_number']);
-    const raw = params.vat_number;
-    if (raw === undefined || raw === '') throw ApiError.badQuery('vat_number', 'The query parameter vat_number is required.', 'bad_request');
-    if (typeof raw !== 'string') throw ApiError.badQuery('vat_number', 'The parameter vat_number must be given once.');
+  /** `raw`: the `vat_number` query parameter (counterpartSearchQuery). */
+  async search(raw: string): Promise<CounterpartSearchResultDto> {
     const vatNumber = normalizeVatNumber(raw);
     if (!vatNumber) {
       throw ApiError.badQuery('vat_number', `"${raw.slice(0, 40)}" is not a VAT number (e.g. IT01234567890).`);

@@ -7,7 +7,7 @@ import { hydrate } from '../common/database/hydrate.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService, type EventType } from '../common/events/events.service.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
@@ -64,9 +64,7 @@ export class DocumentsService {
     return page(await presentDocuments(this.db.manager, rows, query.expand), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<DocumentDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, DOCUMENT_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<DocumentDto> {
     const document = await findOwned(this.db.getRepository(Document), companyId, id, 'Document');
     const [presented] = await presentDocuments(this.db.manager, [document], expand);
     return presented;

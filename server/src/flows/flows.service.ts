@@ -5,7 +5,7 @@ import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { compareAmounts, sameAmount } from '../common/money/money.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { todayInRome } from '../common/validation/calendar-date.js';
 import { Document } from '../documents/document.entity.js';
@@ -45,8 +45,7 @@ export class FlowsService {
     return page(rows.map(presentFlow), cursor, query.pageSize);
   }
 
-  async get(companyId: string, documentId: string, id: string, params: QueryParams): Promise<FlowDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, documentId: string, id: string): Promise<FlowDto> {
     return presentFlow(await this.findFlow(this.db.manager, companyId, documentId, id));
   }
 

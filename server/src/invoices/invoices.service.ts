@@ -5,7 +5,6 @@ import { findOwned } from '../common/database/find-owned.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { ApiError, errorItem, queryPointer, type ErrorItem } from '../common/errors/api-error.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../common/errors/error-response.js';
-import { rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { canTransition } from '../documents/document-transitions.js';
 import type { DocumentDto } from '../documents/document.dto.js';
@@ -107,28 +106,6 @@ async function opened(sent: InvoiceBody): Promise<{ body: ReadableBody; signedFi
 
 /** A reconciliation_identifier: 1 to 140 printable ASCII characters, no space at either end. */
 export const RECONCILIATION_IDENTIFIER = /^[\x21-\x7E](?:[\x20-\x7E]{0,138}[\x21-\x7E])?$/;
-
-/** Parses the create-invoice query: `issue` (true/false, default false), `reconciliation_identifier`, `sectional_id`. */
-export function parseCreateInvoiceQuery(query: QueryParams): CreateInvoiceOptions {
-  rejectUnknownParams(query, ['issue', 'reconciliation_identifier', 'sectional_id']);
-  const single = (name: string): string | undefined => {
-    const value = query[name];
-    if (value !== undefined && typeof value !== 'string') throw ApiError.badQuery(name, `${name} may be given once.`);
-    return value;
-  };
-  const issue = single('issue');
-  if (issue !== undefined && issue !== 'true' && issue !== 'false') throw ApiError.badQuery('issue', `issue must be true or false, got "${issue}".`);
-  const identifier = single('reconciliation_identifier');
-  if (identifier !== undefined && !RECONCILIATION_IDENTIFIER.test(identifier)) {
-    throw ApiError.badQuery(
-      'reconciliation_identifier',
-      'reconciliation_identifier must be 1 to 140 printable ASCII characters, not starting or ending with a space.',
-    );
-  }
-  const sectionalId = single('sectional_id');
-  if (sectionalId !== undefined && !isUuid(sectionalId)) throw ApiError.badQuery('sectional_id', 'sectional_id must be the uuid of a sectional.');
-  return { issue: issue === 'true', reconciliationIdentifier: identifier ?? null, sectionalId: sectionalId ?? null };
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

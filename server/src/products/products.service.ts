@@ -4,7 +4,7 @@ import { type EntityManager, In, QueryFailedError, Repository } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { money, type Money } from '../common/money/money.js';
 import type { CreateProductDto, ProductDto, UpdateProductDto } from './product.dto.js';
@@ -102,8 +102,7 @@ export class ProductsService {
     return page(rows.map(presentProduct), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<ProductDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<ProductDto> {
     return presentProduct(await findOwned(this.products, companyId, id, 'Product'));
   }
 

@@ -94,6 +94,6 @@ export class SandboxService {
         if ((await this.notifications.apply(document.id, notice)) === 'refused') break;
       }
     }
-    return this.documents.get(companyId, document.id, { expand: 'flows' });
+    return this.documents.get(companyId, document.id, new Set(['flows']));
   }
 }

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { AFFIX_MAX_LENGTH, type CreateSectionalDto, MAX_PROGRESSIVE, type SectionalDto, type UpdateSectionalDto } from './sectional.dto.js';
 import { Sectional } from './sectional.entity.js';
@@ -67,8 +67,7 @@ export class SectionalsService {
     return page(rows.map(presentSectional), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<SectionalDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<SectionalDto> {
     return presentSectional(await findOwned(this.db.getRepository(Sectional), companyId, id, 'Sectional'));
   }
 

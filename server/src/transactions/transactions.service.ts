@@ -8,7 +8,7 @@ import { groupBy } from '../common/database/group-by.js';
 import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
@@ -53,9 +53,7 @@ export class TransactionsService {
     return page(await this.present(rows, query.expand), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<TransactionDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, TRANSACTION_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<TransactionDto> {
     const transaction = await findOwned(this.db.getRepository(Transaction), companyId, id, 'Transaction');
     const [presented] = await this.present([transaction], expand);
     return presented;
