@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { presentCategory } from '../categories/categories.service.js';
+import { presentCategory } from '../categories/category.presenter.js';
 import { Category } from '../categories/category.entity.js';
 import { byId } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
@@ -10,7 +10,7 @@ import { presentCounterpart } from '../counterparts/counterparts.service.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import { Sectional } from '../sectionals/sectional.entity.js';
-import { presentSectional } from '../sectionals/sectionals.service.js';
+import { presentSectional } from '../sectionals/sectional.presenter.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
 

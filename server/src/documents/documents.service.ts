@@ -14,7 +14,7 @@ import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import { Document } from './document.entity.js';
 import { DIRECTIONS, DOCUMENT_STATUSES, DOCUMENT_TYPES } from './document.enums.js';
-import { ALL_DOCUMENT_EXPANSIONS, DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
+import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
 
 export const documentList = defineList({
   alias: 'd',
