@@ -16,7 +16,10 @@ function refusal(parse: () => unknown): { code: string; pointer?: string; detail
 
 const spec = defineQuery({
   issue: queryParam.boolean({ description: 'Issue it.' }, { default: false }),
-  code: queryParam.text({ schema: { type: 'string', pattern: '^[A-Z]+$' }, description: 'A code.' }, { valid: (raw) => /^[A-Z]+$/.test(raw), invalid: 'code must be capitals.' }),
+  code: queryParam.text(
+    { schema: { type: 'string', pattern: '^[A-Z]+$' }, description: 'A code.' },
+    { valid: (raw) => /^[A-Z]+$/.test(raw), invalid: 'code must be capitals.' },
+  ),
   sectional_id: queryParam.uuid({ description: 'A sectional.' }, { invalid: 'sectional_id must be the uuid of a sectional.' }),
   expand: queryParam.expand(['flows', 'flows.reconciliations']),
 });
@@ -49,7 +52,10 @@ describe('defineQuery', () => {
     });
     expect(refusal(() => spec.parse({ issue: 'yes' }))).toMatchObject({ pointer: '/query/issue', detail: 'issue must be true or false, got "yes".' });
     expect(refusal(() => spec.parse({ code: 'rf' }))).toMatchObject({ pointer: '/query/code', detail: 'code must be capitals.' });
-    expect(refusal(() => spec.parse({ sectional_id: 'x' }))).toMatchObject({ pointer: '/query/sectional_id', detail: 'sectional_id must be the uuid of a sectional.' });
+    expect(refusal(() => spec.parse({ sectional_id: 'x' }))).toMatchObject({
+      pointer: '/query/sectional_id',
+      detail: 'sectional_id must be the uuid of a sectional.',
+    });
     expect(refusal(() => spec.parse({ expand: 'constructor' }))).toMatchObject({ pointer: '/query/expand' });
     // A prototype name is a parameter like any other: unknown.
     expect(refusal(() => spec.parse(JSON.parse('{"__proto__": "x"}')))).toMatchObject({ pointer: '/query/__proto__' });

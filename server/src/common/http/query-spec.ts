@@ -151,5 +151,9 @@ export function defineQuery<P extends Params>(params: P, options: { lenient?: bo
  * (decorators apply bottom-up: the last declared is listed first).
  */
 export function ApiQueryOf(spec: QuerySpec<unknown>): MethodDecorator {
-  return applyDecorators(...Object.entries(spec.params).map(([name, param]) => param.document(name)).reverse());
+  return applyDecorators(
+    ...Object.entries(spec.params)
+      .map(([name, param]) => param.document(name))
+      .reverse(),
+  );
 }
