@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { CounterpartRegistry } from '../counterpart-registry.port.js';
 import type { CounterpartSearchResultDto } from '../counterpart.dto.js';
-import { RegistryCompany } from '../registry-company.entity.js';
+import { RegistryCompaniesRepository } from './registry-companies.repository.js';
 
 /** Development registry: answers from the known Italian companies kept in the database (`registry_companies`). */
 @Injectable()
 export class DatabaseCounterpartRegistry implements CounterpartRegistry {
-  constructor(@InjectRepository(RegistryCompany) private readonly registry: Repository<RegistryCompany>) {}
+  constructor(private readonly registry: RegistryCompaniesRepository) {}
 
   async findByVatNumber(vatNumber: string): Promise<CounterpartSearchResultDto | null> {
-    const row = await this.registry.findOne({ where: { vatNumber } });
+    const row = await this.registry.findByVatNumber(vatNumber);
     if (!row) return null;
     return {
       address: row.address,

@@ -10,6 +10,8 @@ import { SDI_QUEUE } from './sdi-channel.port.js';
 import { SdiDispatcher } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import { SdiProcessor } from './sdi.processor.js';
+import { SdiRepository } from './sdi.repository.js';
+import { SandboxNoticesRepository } from './drivers/sandbox-notices.repository.js';
 import { XmlPoolModule } from '../xml-pool.module.js';
 
 /**
@@ -23,7 +25,9 @@ import { XmlPoolModule } from '../xml-pool.module.js';
     DocumentsService,
     // DocumentsService needs it: deleting a document numbered from a sectional gives the number back.
     SectionalsService,
+    SdiRepository,
     SdiNotifications,
+    SandboxNoticesRepository,
     SandboxSdiChannel,
     sdiChannelProvider,
     SdiDispatcher,
