@@ -6,7 +6,7 @@ import { expectError, ids } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { accountList } from '../accounts/accounts.repository.js';
 import { categoryList } from '../categories/categories.repository.js';
-import { counterpartList } from '../counterparts/counterparts.service.js';
+import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { Document } from '../documents/document.entity.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../documents/document.enums.js';
 import { documentList } from '../documents/documents.service.js';

@@ -4,7 +4,7 @@ import { startApi, type TestApi } from '../../test/api.js';
 import { accountList } from '../accounts/accounts.repository.js';
 import { categoryList, subcategoryList } from '../categories/categories.repository.js';
 import { companyList } from '../companies/companies.repository.js';
-import { counterpartList } from '../counterparts/counterparts.service.js';
+import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { documentList } from '../documents/documents.service.js';
 import { flowList } from '../flows/flows.service.js';
 import { paymentBatchList } from '../payments/payment-batches.service.js';

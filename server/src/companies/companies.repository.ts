@@ -16,7 +16,10 @@ export const companyList = defineList({
   expansions: ['subscriptions'],
 });
 
-/** The SQL of companies: a page of those an integrator is granted, and their subscriptions. */
+/** What the operator gives a new company. */
+export type NewCompany = Pick<Company, 'name' | 'vatNumber' | 'country' | 'fiscalRegime'>;
+
+/** The SQL of companies: a page of those an integrator is granted, their subscriptions, and the operator's writes. */
 @Injectable()
 export class CompaniesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -43,5 +46,15 @@ export class CompaniesRepository {
       .addOrderBy('s.id', 'DESC')
       .getMany();
     return groupBy(rows, (row) => row.companyId);
+  }
+
+  @GenerateSql({ params: [{ name: 'Rossi S.r.l.', vatNumber: 'IT01234567897', country: 'IT', fiscalRegime: 'RF01' }] })
+  create(company: NewCompany): Promise<Company> {
+    return this.db.getRepository(Company).save(company);
+  }
+
+  @GenerateSql({ params: [DummyValue.COMPANY_ID] })
+  exists(id: string): Promise<boolean> {
+    return this.db.getRepository(Company).existsBy({ id });
   }
 }

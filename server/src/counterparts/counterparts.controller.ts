@@ -7,7 +7,8 @@ import { ApiList } from '../common/listing/list.openapi.js';
 import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
-import { counterpartList, CounterpartsService } from './counterparts.service.js';
+import { counterpartList } from './counterparts.repository.js';
+import { CounterpartsService } from './counterparts.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 /** The lookup's query: the VAT number, as the client writes it (the service normalises it). */

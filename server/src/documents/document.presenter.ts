@@ -6,7 +6,7 @@ import { groupBy } from '../common/database/group-by.js';
 import { loadAll } from '../common/database/load-all.js';
 import { money, type Money } from '../common/money/money.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
-import { presentCounterpart } from '../counterparts/counterparts.service.js';
+import { presentCounterpart } from '../counterparts/counterpart.presenter.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import { Sectional } from '../sectionals/sectional.entity.js';

@@ -32,3 +32,45 @@ WHERE
 ORDER BY
   "s"."created_at" DESC,
   "s"."id" DESC;
+
+-- CompaniesRepository.create
+START TRANSACTION;
+
+INSERT INTO
+  "companies" (
+    "id",
+    "name",
+    "vat_number",
+    "country",
+    "fiscal_regime",
+    "created_at",
+    "updated_at"
+  )
+VALUES
+  (DEFAULT, $1, $2, $3, $4, DEFAULT, DEFAULT)
+RETURNING
+  "id",
+  "created_at",
+  "updated_at";
+
+COMMIT;
+
+-- CompaniesRepository.exists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "companies" "Company"
+    WHERE
+      (("Company"."id" = $1))
+  )
+LIMIT
+  1;

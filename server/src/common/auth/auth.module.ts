@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CompanyShares } from '../database/company-shares.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { AuthService } from './auth.service.js';
 import { QueryParamsGuard } from '../validation/query-params.guard.js';
 import { ApiKeyGuard, CompanyAccessGuard } from './guards.js';
@@ -17,6 +18,7 @@ import { windowCounterProvider } from '../window-counter/window-counter.factory.
 @Module({
   providers: [
     AuthService,
+    ApiKeysRepository,
     RateLimiterService,
     FailedAuthThrottle,
     windowCounterProvider,
