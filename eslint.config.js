@@ -27,13 +27,8 @@ const DATA_ACCESS = [
 const NOT_YET_IN_REPOSITORIES = [
   'server/src/common/events/event-relay.service.ts',
   'server/src/common/events/events.service.ts',
-  'server/src/counterparts/counterpart-registry.ts',
   'server/src/deliveries/delivery-engine.ts',
   'server/src/deliveries/retention.ts',
-  'server/src/invoices/sdi/sdi-dispatcher.ts',
-  'server/src/invoices/sdi/sdi-notifications.ts',
-  'server/src/invoices/sdi/sdi-sandbox.ts',
-  'server/src/invoices/sdi/sdi.processor.ts',
   'server/src/payments/payment-batches.service.ts',
   'server/src/shares/shares.service.ts',
   'server/src/webhooks/event-fan-out.ts',

@@ -31,7 +31,7 @@ export class AccountsController {
   @ApiIdParam('id', 'Account id.')
   @ApiOkResponse({ type: AccountDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.accounts.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.accounts.get(companyId, id);
   }
 }

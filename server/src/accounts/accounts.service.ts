@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import type { AccountDto } from './account.dto.js';
 import { presentAccount } from './account.presenter.js';
 import { accountList, AccountsRepository } from './accounts.repository.js';
@@ -15,8 +15,7 @@ export class AccountsService {
     return page(rows.map(presentAccount), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<AccountDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<AccountDto> {
     return presentAccount(await this.accounts.findOwned(companyId, id));
   }
 }

@@ -49,8 +49,8 @@ export class CategoriesController {
   @ApiIdParam('id', 'Category id.')
   @ApiOkResponse({ type: CategoryDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.categories.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.categories.get(companyId, id);
   }
 
   @Patch(':id')

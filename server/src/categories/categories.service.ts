@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { CategoriesRepository, categoryList, subcategoryList, type CategoryUsage } from './categories.repository.js';
 import type { CategoryDto, CreateCategoryDto, CreateSubcategoryDto, SubcategoryDto, UpdateCategoryDto, UpdateSubcategoryDto } from './category.dto.js';
 import type { Category } from './category.entity.js';
@@ -31,8 +31,7 @@ export class CategoriesService {
     return page(rows.map(presentCategory), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<CategoryDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<CategoryDto> {
     return presentCategory(await this.findCategory(this.db.manager, companyId, id));
   }
 
@@ -59,8 +58,7 @@ export class CategoriesService {
     return page(rows.map(presentSubcategory), cursor, query.pageSize);
   }
 
-  async getSubcategory(companyId: string, id: string, params: QueryParams): Promise<SubcategoryDto> {
-    rejectUnknownParams(params, []);
+  async getSubcategory(companyId: string, id: string): Promise<SubcategoryDto> {
     return presentSubcategory(await this.findSubcategory(this.db.manager, companyId, id));
   }
 

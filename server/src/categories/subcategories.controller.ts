@@ -45,8 +45,8 @@ export class SubcategoriesController {
   @ApiIdParam('id', 'Subcategory id.')
   @ApiOkResponse({ type: SubcategoryDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.categories.getSubcategory(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.categories.getSubcategory(companyId, id);
   }
 
   @Patch(':id')

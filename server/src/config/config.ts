@@ -85,7 +85,7 @@ export interface InvoiceSettings {
   linkKey: Buffer;
   /** How long a signed link to an invoice's XML works. */
   linkTtlSeconds: number;
-  /** `sandbox`: the development SDI (invoices/sdi/sdi-sandbox.ts); `production`: the real channel, not configured yet. */
+  /** `sandbox`: the development SDI (invoices/sdi/drivers/sandbox.driver.ts); `production`: the real channel, not configured yet. */
   sdiChannel: 'sandbox' | 'production';
   /** The sandbox's delays: from SENT to the SDI's outcome, and from delivery to a public administration's refusal. */
   sandboxDelaysMs: [number, number];

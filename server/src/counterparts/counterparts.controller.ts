@@ -1,14 +1,23 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
 import { counterpartList } from './counterparts.repository.js';
 import { CounterpartsService } from './counterparts.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
+
+/** The lookup's query: the VAT number, as the client writes it (the service normalises it). */
+export const counterpartSearchQuery = defineQuery({
+  vat_number: queryParam.text(
+    { description: 'VAT number, e.g. IT01234567890.', schema: { type: 'string', minLength: 1, example: 'IT01234567890' } },
+    { required: true },
+  ),
+});
 
 @ApiTags('Counterparts')
 @Controller()
@@ -65,8 +74,8 @@ export class CounterpartsController {
   @ApiIdParam('id', 'Counterpart id.')
   @ApiOkResponse({ type: CounterpartDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.counterparts.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.counterparts.get(companyId, id);
   }
 
   @Get('counterparts/search')
@@ -78,15 +87,10 @@ export class CounterpartsController {
       'Finds company data (name, address, tax number) for a VAT number in a third-party business registry, to prefill a counterpart. ' +
       'Eleven digits alone are read as an Italian partita IVA (IT prefix).',
   })
-  @ApiQuery({
-    name: 'vat_number',
-    required: true,
-    description: 'VAT number, e.g. IT01234567890.',
-    schema: { type: 'string', minLength: 1, example: 'IT01234567890' },
-  })
+  @ApiQueryOf(counterpartSearchQuery)
   @ApiOkResponse({ type: CounterpartSearchResultDto })
   @ApiErrors('bad_request', 'invalid_query_parameter', 402, 'insufficient_permission', 404, ...COMMON_ERRORS)
-  search(@Query() query: QueryParams) {
-    return this.counterparts.search(query);
+  search(@Query(counterpartSearchQuery) query: QueryOf<typeof counterpartSearchQuery>) {
+    return this.counterparts.search(query.vat_number);
   }
 }

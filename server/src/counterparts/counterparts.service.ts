@@ -1,12 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { errorItem, type ErrorItem } from '../common/errors/api-error.js';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
-import { CounterpartRegistry } from './counterpart-registry.js';
+import { COUNTERPART_REGISTRY, type CounterpartRegistry } from './counterpart-registry.port.js';
 import type { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
 import type { Counterpart } from './counterpart.entity.js';
 import { presentCounterpart } from './counterpart.presenter.js';
@@ -81,7 +81,7 @@ export class CounterpartsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly counterparts: CounterpartsRepository,
-    private readonly registry: CounterpartRegistry,
+    @Inject(COUNTERPART_REGISTRY) private readonly registry: CounterpartRegistry,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<CounterpartDto>> {
@@ -90,8 +90,7 @@ export class CounterpartsService {
     return page(rows.map(presentCounterpart), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<CounterpartDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<CounterpartDto> {
     return presentCounterpart(await this.counterparts.findOwned(companyId, id));
   }
 
@@ -137,11 +136,8 @@ export class CounterpartsService {
     }
   }
 
-  async search(params: QueryParams): Promise<CounterpartSearchResultDto> {
-    rejectUnknownParams(params, ['vat_number']);
-    const raw = params.vat_number;
-    if (raw === undefined || raw === '') throw ApiError.badQuery('vat_number', 'The query parameter vat_number is required.', 'bad_request');
-    if (typeof raw !== 'string') throw ApiError.badQuery('vat_number', 'The parameter vat_number must be given once.');
+  /** `raw`: the `vat_number` query parameter (counterpartSearchQuery). */
+  async search(raw: string): Promise<CounterpartSearchResultDto> {
     const vatNumber = normalizeVatNumber(raw);
     if (!vatNumber) {
       throw ApiError.badQuery('vat_number', `"${raw.slice(0, 40)}" is not a VAT number (e.g. IT01234567890).`);

@@ -3,13 +3,17 @@ import { ApiBody, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } f
 import { CompanyId } from '../common/auth/auth-context.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
+import { ApiList } from '../common/listing/list.openapi.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import { DOCUMENT_EXPANSIONS } from './document.presenter.js';
 import { documentList } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
+
+/** The query of a single read: the members to expand. */
+export const documentQuery = defineQuery({ expand: queryParam.expand(DOCUMENT_EXPANSIONS) });
 
 @ApiTags('Documents')
 @ApiCompanyParam()
@@ -34,11 +38,11 @@ export class DocumentsController {
   @RequirePermission('documents:read')
   @ApiOperation({ operationId: 'getDocument', summary: 'Get a document' })
   @ApiIdParam('id', 'Document id.')
-  @ApiExpand(DOCUMENT_EXPANSIONS)
+  @ApiQueryOf(documentQuery)
   @ApiOkResponse({ type: DocumentDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.documents.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string, @Query(documentQuery) query: QueryOf<typeof documentQuery>) {
+    return this.documents.get(companyId, id, query.expand);
   }
 
   @Patch(':id')

@@ -6,7 +6,7 @@ import { classify } from '../categories/classification.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { EventsService, type EventType } from '../common/events/events.service.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
@@ -32,9 +32,7 @@ export class DocumentsService {
     return page(await this.present(this.db.manager, rows, query.expand), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<DocumentDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, DOCUMENT_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<DocumentDto> {
     const document = await this.repository.findOwned(this.db.manager, companyId, id);
     const [presented] = await this.present(this.db.manager, [document], expand);
     return presented;

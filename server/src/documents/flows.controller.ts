@@ -51,8 +51,8 @@ export class FlowsController {
   @ApiIdParam('id', 'Flow id.')
   @ApiOkResponse({ type: FlowDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.flows.get(companyId, documentId, id, query);
+  get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string) {
+    return this.flows.get(companyId, documentId, id);
   }
 
   @Patch(':id')

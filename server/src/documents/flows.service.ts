@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { compareAmounts, sameAmount } from '../common/money/money.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { todayInRome } from '../common/validation/calendar-date.js';
 import type { CreateFlowDto, FlowDto, UpdateFlowDto } from '../flows/flow.dto.js';
 import { coverageOf, type Coverage, covers } from '../flows/flow-coverage.js';
@@ -33,8 +33,7 @@ export class FlowsService {
     return page(rows.map(presentFlow), cursor, query.pageSize);
   }
 
-  async get(companyId: string, documentId: string, id: string, params: QueryParams): Promise<FlowDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, documentId: string, id: string): Promise<FlowDto> {
     return presentFlow(await this.findFlow(this.db.manager, companyId, documentId, id));
   }
 

@@ -1,16 +1,16 @@
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompanyId, CurrentAuth, Public, type AuthContext } from '../common/auth/auth-context.js';
 import { allows, RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import type { QueryParams } from '../common/listing/list-query.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import { BASE_PATH } from '../config/api-version.js';
 import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, INVOICE_EXAMPLES, InvoiceResponseSchema } from './invoice.dto.js';
 import { INVOICE_FILE_PATH } from './invoice-link.js';
-import { parseCreateInvoiceQuery, RECONCILIATION_IDENTIFIER } from './create-invoice-query.js';
+import { RECONCILIATION_IDENTIFIER } from './create-invoice-query.js';
 import { InvoiceFilesService } from './invoice-files.service.js';
 import type { InvoiceBody } from './invoice-reader.js';
 import { InvoicesService } from './invoices.service.js';
@@ -34,6 +34,43 @@ export function invoiceBody(request: FastifyRequest): InvoiceBody {
   return { kind: 'json', value: request.body };
 }
 
+/** Create-invoice's query: `issue` (default false), `reconciliation_identifier`, `sectional_id`. */
+export const createInvoiceQuery = defineQuery({
+  issue: queryParam.boolean({ description: 'true: issue the invoice (CREATED, sent to the SDI); false: keep it as a DRAFT.' }, { default: false }),
+  reconciliation_identifier: queryParam.text(
+    {
+      schema: { type: 'string', minLength: 1, maxLength: 140, pattern: RECONCILIATION_IDENTIFIER.source },
+      description:
+        "Your reference for the payment (such as the text you ask the customer to write in the transfer's description). A bank transaction imported later whose description contains it is reconciled with the invoice's flows automatically.",
+      example: 'RF18 0000 0000 0042',
+    },
+    {
+      valid: (raw) => RECONCILIATION_IDENTIFIER.test(raw),
+      invalid: 'reconciliation_identifier must be 1 to 140 printable ASCII characters, not starting or ending with a space.',
+    },
+  ),
+  sectional_id: queryParam.uuid(
+    {
+      description:
+        "A sectional of the company (numbering series) that numbers the invoice: its next number goes into `numero` and the document's `number`, and the document shows `sectional_id` and `progressive`. JSON invoices only, without `numero` (or with it empty): an XML file or a JSON `numero` is a 422 `invoice_number_given`. The invoice's date must be in the sectional's year (422 `sectional_year_mismatch`). Numbers are gap-free and unique: one is taken in the transaction that stores the invoice, and a create that fails gives it back. Another company's sectional is a 403, an unknown one a 404.",
+    },
+    { invalid: 'sectional_id must be the uuid of a sectional.' },
+  ),
+});
+
+/** The signed link's query, read as sent: the signature is checked by the service (an expired or altered link is a 403). */
+export const invoiceFileQuery = defineQuery(
+  {
+    expires: queryParam.text({ schema: { type: 'integer' }, description: 'When the link stops working (Unix seconds).' }, { required: true }),
+    signature: queryParam.text({ schema: { type: 'string' }, description: 'The link signature.' }, { required: true }),
+    form: queryParam.text({
+      schema: { type: 'string', enum: ['p7m'] },
+      description: 'Only in a `signed_file_url`: the signed file (.p7m) exactly as received, instead of the XML it carries.',
+    }),
+  },
+  { lenient: true },
+);
+
 @ApiTags('Documents')
 @Controller()
 export class InvoicesController {
@@ -51,27 +88,7 @@ export class InvoicesController {
     description:
       "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE, within the limits of the invoice guide: 422 `invoice_too_complex` past them or past the time Flusso gives one file to be read), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento`. With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.",
   })
-  @ApiQuery({
-    name: 'issue',
-    required: false,
-    schema: { type: 'boolean', default: false },
-    description: 'true: issue the invoice (CREATED, sent to the SDI); false: keep it as a DRAFT.',
-  })
-  @ApiQuery({
-    name: 'reconciliation_identifier',
-    required: false,
-    schema: { type: 'string', minLength: 1, maxLength: 140, pattern: RECONCILIATION_IDENTIFIER.source },
-    description:
-      "Your reference for the payment (such as the text you ask the customer to write in the transfer's description). A bank transaction imported later whose description contains it is reconciled with the invoice's flows automatically.",
-    example: 'RF18 0000 0000 0042',
-  })
-  @ApiQuery({
-    name: 'sectional_id',
-    required: false,
-    schema: { type: 'string', format: 'uuid' },
-    description:
-      "A sectional of the company (numbering series) that numbers the invoice: its next number goes into `numero` and the document's `number`, and the document shows `sectional_id` and `progressive`. JSON invoices only, without `numero` (or with it empty): an XML file or a JSON `numero` is a 422 `invoice_number_given`. The invoice's date must be in the sectional's year (422 `sectional_year_mismatch`). Numbers are gap-free and unique: one is taken in the transaction that stores the invoice, and a create that fails gives it back. Another company's sectional is a 403, an unknown one a 404.",
-  })
+  @ApiQueryOf(createInvoiceQuery)
   @ApiConsumes('application/json', 'application/xml', 'application/pkcs7-mime')
   @ApiBody({ schema: { $ref: '#/components/schemas/Invoice' }, description: 'One FatturaPA invoice.', examples: INVOICE_EXAMPLES })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
@@ -91,8 +108,18 @@ export class InvoicesController {
     'invoice_too_complex',
     ...COMMON_ERRORS,
   )
-  create(@CompanyId() companyId: string, @CurrentAuth() auth: AuthContext, @Req() request: FastifyRequest, @Query() query: QueryParams) {
-    const options = { ...parseCreateInvoiceQuery(query), productsReadable: allows(auth.permissions, 'products:read') };
+  create(
+    @CompanyId() companyId: string,
+    @CurrentAuth() auth: AuthContext,
+    @Req() request: FastifyRequest,
+    @Query(createInvoiceQuery) query: QueryOf<typeof createInvoiceQuery>,
+  ) {
+    const options = {
+      issue: query.issue,
+      reconciliationIdentifier: query.reconciliation_identifier ?? null,
+      sectionalId: query.sectional_id ?? null,
+      productsReadable: allows(auth.permissions, 'products:read'),
+    };
     return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));
   }
 
@@ -139,14 +166,7 @@ export class InvoicesController {
     security: [],
   })
   @ApiIdParam('document_id', 'Document id.')
-  @ApiQuery({ name: 'expires', required: true, schema: { type: 'integer' }, description: 'When the link stops working (Unix seconds).' })
-  @ApiQuery({ name: 'signature', required: true, schema: { type: 'string' }, description: 'The link signature.' })
-  @ApiQuery({
-    name: 'form',
-    required: false,
-    schema: { type: 'string', enum: ['p7m'] },
-    description: 'Only in a `signed_file_url`: the signed file (.p7m) exactly as received, instead of the XML it carries.',
-  })
+  @ApiQueryOf(invoiceFileQuery)
   @ApiOkResponse({
     description: 'The invoice XML file, or with `form=p7m` the signed file as received.',
     content: {
@@ -156,9 +176,8 @@ export class InvoicesController {
   })
   @ApiErrors(403, 404, 500)
   @Header('cache-control', 'private, no-store')
-  async file(@Param('document_id') documentId: string, @Query() query: QueryParams, @Res() reply: FastifyReply) {
-    const single = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : undefined);
-    const { bytes, fileName, contentType } = await this.files.file(documentId, single('expires'), single('signature'), single('form'));
+  async file(@Param('document_id') documentId: string, @Query(invoiceFileQuery) query: QueryOf<typeof invoiceFileQuery>, @Res() reply: FastifyReply) {
+    const { bytes, fileName, contentType } = await this.files.file(documentId, query.expires, query.signature, query.form);
     return reply.type(contentType).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
   }
 }

@@ -5,10 +5,14 @@ import { CompanyId } from '../common/auth/auth-context.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
+import { ApiList } from '../common/listing/list.openapi.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateBulkPaymentDto, PaymentBatchDto } from './payment-batch.dto.js';
 import { paymentBatchList, PaymentBatchesService } from './payment-batches.service.js';
+
+/** The query of a single read: the members to expand. */
+export const paymentBatchQuery = defineQuery({ expand: queryParam.expand(paymentBatchList.expansions) });
 
 @ApiTags('Payments')
 @ApiCompanyParam()
@@ -48,11 +52,11 @@ export class PaymentBatchesController {
   @RequirePermission('payments:read')
   @ApiOperation({ operationId: 'getPaymentBatch', summary: 'Get a payment batch' })
   @ApiIdParam('id', 'Payment batch id.')
-  @ApiExpand(paymentBatchList.expansions)
+  @ApiQueryOf(paymentBatchQuery)
   @ApiOkResponse({ type: PaymentBatchDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.batches.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string, @Query(paymentBatchQuery) query: QueryOf<typeof paymentBatchQuery>) {
+    return this.batches.get(companyId, id, query.expand);
   }
 
   @Get('payment-batches/:id/file')
@@ -69,13 +73,8 @@ export class PaymentBatchesController {
     content: { 'application/xml': { schema: { type: 'string' } } },
   })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  async file(
-    @CompanyId() companyId: string,
-    @Param('id') id: string,
-    @Query() query: QueryParams,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
-    const { fileName, xml } = await this.batches.file(companyId, id, query);
+  async file(@CompanyId() companyId: string, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const { fileName, xml } = await this.batches.file(companyId, id);
     reply.header('content-type', 'application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
     return xml;
   }

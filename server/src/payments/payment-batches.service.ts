@@ -7,7 +7,7 @@ import { Company } from '../companies/company.entity.js';
 import { findOwned } from '../common/database/find-owned.js';
 import { ApiError, bodyPointer, errorItem, type ErrorItem } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { compareAmounts } from '../common/money/money.js';
 import { todayInRome } from '../common/validation/calendar-date.js';
@@ -95,17 +95,14 @@ export class PaymentBatchesService {
     return page(await this.present(this.db.manager, rows, query.expand.has('payments')), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<PaymentBatchDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, PAYMENT_BATCH_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<PaymentBatchDto> {
     const batch = await findOwned(this.db.getRepository(PaymentBatch), companyId, id, 'Payment batch');
     const [presented] = await this.present(this.db.manager, [batch], expand.has('payments'));
     return presented;
   }
 
   /** The batch's SEPA credit-transfer file and the name to save it under. */
-  async file(companyId: string, id: string, params: QueryParams): Promise<{ fileName: string; xml: string }> {
-    rejectUnknownParams(params, []);
+  async file(companyId: string, id: string): Promise<{ fileName: string; xml: string }> {
     const batch = await findOwned(this.db.getRepository(PaymentBatch), companyId, id, 'Payment batch');
     const [presented] = await this.present(this.db.manager, [batch], true);
     const xml = writePain001({

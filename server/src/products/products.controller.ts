@@ -46,8 +46,8 @@ export class ProductsController {
   @ApiIdParam('id', 'Product id.')
   @ApiOkResponse({ type: ProductDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.products.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.products.get(companyId, id);
   }
 
   @Patch(':id')

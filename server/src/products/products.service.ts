@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import type { CreateProductDto, ProductDto, UpdateProductDto } from './product.dto.js';
 import type { Product } from './product.entity.js';
 import { percentage, presentProduct } from './product.presenter.js';
@@ -59,8 +59,7 @@ export class ProductsService {
     return page(rows.map(presentProduct), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<ProductDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<ProductDto> {
     return presentProduct(await this.products.findOwned(companyId, id));
   }
 

@@ -3,12 +3,16 @@ import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOp
 import { CompanyId } from '../common/auth/auth-context.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
+import { ApiList } from '../common/listing/list.openapi.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
 import { reconciliationList } from './reconciliations.repository.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
+
+/** The query of a single read: the members to expand. */
+export const reconciliationQuery = defineQuery({ expand: queryParam.expand(reconciliationList.expansions) });
 
 @ApiTags('Reconciliations')
 @ApiCompanyParam()
@@ -62,11 +66,11 @@ export class ReconciliationsController {
   @RequirePermission('reconciliations:read')
   @ApiOperation({ operationId: 'getReconciliation', summary: 'Get a reconciliation' })
   @ApiIdParam('id', 'Reconciliation id.')
-  @ApiExpand(reconciliationList.expansions)
+  @ApiQueryOf(reconciliationQuery)
   @ApiOkResponse({ type: ReconciliationDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.reconciliations.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string, @Query(reconciliationQuery) query: QueryOf<typeof reconciliationQuery>) {
+    return this.reconciliations.get(companyId, id, query.expand);
   }
 
   @Delete(':id')

@@ -5,7 +5,7 @@ import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { compareAmounts } from '../common/money/money.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { flowsComeIn } from '../documents/document.enums.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { coverageOf, settleCoverage } from '../flows/flow-coverage.js';
@@ -44,9 +44,7 @@ export class ReconciliationsService {
     return page(await this.present(this.db.manager, rows, query.expand), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<ReconciliationDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, RECONCILIATION_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<ReconciliationDto> {
     const reconciliation = await this.repository.findOwned(this.db.manager, companyId, id);
     const [presented] = await this.present(this.db.manager, [reconciliation], expand);
     return presented;

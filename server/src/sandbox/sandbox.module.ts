@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
+import { SdiRepository } from '../invoices/sdi/sdi.repository.js';
 import { XmlPoolModule } from '../invoices/xml-pool.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { SandboxController } from './sandbox.controller.js';
@@ -12,6 +13,6 @@ import { SandboxService } from './sandbox.service.js';
 @Module({
   imports: [DocumentsModule, InvoicesModule, TransactionsModule, XmlPoolModule],
   controllers: [SandboxController],
-  providers: [SandboxService, SandboxRepository, SdiNotifications],
+  providers: [SandboxService, SandboxRepository, SdiNotifications, SdiRepository],
 })
 export class SandboxModule {}

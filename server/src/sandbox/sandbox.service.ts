@@ -11,7 +11,7 @@ import { XmlPool } from '../invoices/fatturapa/index.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { SdiNotice } from '../invoices/sdi/sdi-notices.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
-import { sandboxOutcomeOf } from '../invoices/sdi/sdi-sandbox.js';
+import { sandboxOutcomeOf } from '../invoices/sdi/drivers/sandbox.driver.js';
 import type { TransactionDto } from '../transactions/transaction.dto.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransactionsService } from '../transactions/transactions.service.js';
@@ -92,6 +92,6 @@ export class SandboxService {
         if ((await this.notifications.apply(document.id, notice)) === 'refused') break;
       }
     }
-    return this.documents.get(companyId, document.id, { expand: 'flows' });
+    return this.documents.get(companyId, document.id, new Set(['flows']));
   }
 }

@@ -56,8 +56,8 @@ export class SectionalsController {
   @ApiIdParam('id', 'Sectional id.')
   @ApiOkResponse({ type: SectionalDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.sectionals.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string) {
+    return this.sectionals.get(companyId, id);
   }
 
   @Patch(':id')

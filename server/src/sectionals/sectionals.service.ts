@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { AFFIX_MAX_LENGTH, type CreateSectionalDto, MAX_PROGRESSIVE, type SectionalDto, type UpdateSectionalDto } from './sectional.dto.js';
 import type { Sectional } from './sectional.entity.js';
 import { formatNumber } from './sectional-number.js';
@@ -43,8 +43,7 @@ export class SectionalsService {
     return page(rows.map(presentSectional), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<SectionalDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, id: string): Promise<SectionalDto> {
     return presentSectional(await this.sectionals.findOwned(this.db.manager, companyId, id));
   }
 

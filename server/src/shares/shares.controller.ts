@@ -67,7 +67,7 @@ export class SharesController {
   @ApiIdParam('id', 'Share id.')
   @ApiOkResponse({ type: InvoiceShareDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.shares.get(companyId, documentId, id, query);
+  get(@CompanyId() companyId: string, @Param('document_id') documentId: string, @Param('id') id: string) {
+    return this.shares.get(companyId, documentId, id);
   }
 }

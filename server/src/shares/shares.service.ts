@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { byId, findOwned } from '../common/database/find-owned.js';
 import { ApiError, errorItem } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
-import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryAttempt } from '../deliveries/delivery-attempt.entity.js';
@@ -97,8 +97,7 @@ export class SharesService {
     return page(await this.present(rows), cursor, query.pageSize);
   }
 
-  async get(companyId: string, documentId: string, id: string, params: QueryParams): Promise<InvoiceShareDto> {
-    rejectUnknownParams(params, []);
+  async get(companyId: string, documentId: string, id: string): Promise<InvoiceShareDto> {
     const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
     const share = await findOwned(this.db.getRepository(InvoiceShare), companyId, id, 'Share');
     if (share.documentId !== document.id) throw ApiError.notFound('Share');

@@ -3,12 +3,16 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
+import { ApiList } from '../common/listing/list.openapi.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { TransactionDto, UpdateTransactionDto } from './transaction.dto.js';
 import { transactionList } from './transactions.repository.js';
 import { TransactionsService } from './transactions.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
+
+/** The query of a single read: the members to expand. */
+export const transactionQuery = defineQuery({ expand: queryParam.expand(transactionList.expansions) });
 
 @ApiTags('Transactions')
 @ApiCompanyParam()
@@ -33,11 +37,11 @@ export class TransactionsController {
   @RequirePermission('transactions:read')
   @ApiOperation({ operationId: 'getTransaction', summary: 'Get a bank transaction' })
   @ApiIdParam('id', 'Transaction id.')
-  @ApiExpand(transactionList.expansions)
+  @ApiQueryOf(transactionQuery)
   @ApiOkResponse({ type: TransactionDto })
   @ApiErrors('invalid_query_parameter', 403, 404, ...COMMON_ERRORS)
-  get(@CompanyId() companyId: string, @Param('id') id: string, @Query() query: QueryParams) {
-    return this.transactions.get(companyId, id, query);
+  get(@CompanyId() companyId: string, @Param('id') id: string, @Query(transactionQuery) query: QueryOf<typeof transactionQuery>) {
+    return this.transactions.get(companyId, id, query.expand);
   }
 
   @Patch(':id')

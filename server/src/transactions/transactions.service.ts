@@ -5,7 +5,7 @@ import { CategoriesRepository } from '../categories/categories.repository.js';
 import { classify } from '../categories/classification.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { page, type Page } from '../common/listing/list-page.js';
-import { parseExpand, parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
+import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import type { TransactionDto, UpdateTransactionDto } from './transaction.dto.js';
 import type { Transaction } from './transaction.entity.js';
 import { presentTransactions } from './transaction.presenter.js';
@@ -25,9 +25,7 @@ export class TransactionsService {
     return page(await this.present(rows, query.expand), cursor, query.pageSize);
   }
 
-  async get(companyId: string, id: string, params: QueryParams): Promise<TransactionDto> {
-    rejectUnknownParams(params, ['expand']);
-    const expand = parseExpand(params, TRANSACTION_EXPANSIONS);
+  async get(companyId: string, id: string, expand: Set<string>): Promise<TransactionDto> {
     const transaction = await this.repository.findOwned(this.db.manager, companyId, id);
     const [presented] = await this.present([transaction], expand);
     return presented;

@@ -7,6 +7,8 @@ import { AuthService } from './auth.service.js';
 import { QueryParamsGuard } from '../validation/query-params.guard.js';
 import { ApiKeyGuard, CompanyAccessGuard } from './guards.js';
 import { RateLimiterService } from './rate-limiter.service.js';
+import { FailedAuthThrottle } from './failed-auth-throttle.js';
+import { windowCounterProvider } from '../window-counter/window-counter.factory.js';
 
 /**
  * API-key authentication, rate limiting and company access, applied to every route in that order; then the refusal of
@@ -18,6 +20,8 @@ import { RateLimiterService } from './rate-limiter.service.js';
     AuthService,
     ApiKeysRepository,
     RateLimiterService,
+    FailedAuthThrottle,
+    windowCounterProvider,
     {
       provide: CompanyShares,
       inject: [APP_CONFIG],

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { createRedis, type RedisClient } from '../redis/redis-client.js';
-import { REDIS } from '../redis/redis.module.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
@@ -34,7 +33,6 @@ const NOT_VALID = 'The API key is not valid or has been revoked.';
 export class AuthService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(AuthService.name);
   private readonly cache = new Map<string, CachedLookup>();
-  private readonly throttle: FailedAuthThrottle;
   private subscriber?: RedisClient;
   private subscribed = false;
   private closing = false;
@@ -44,11 +42,10 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(REDIS) redis: RedisClient,
     private readonly apiKeys: ApiKeysRepository,
     private readonly rateLimiter: RateLimiterService,
+    private readonly throttle: FailedAuthThrottle,
   ) {
-    this.throttle = new FailedAuthThrottle(config, redis);
     if (config.authCacheSeconds > 0) this.subscriber = createRedis(config, { autoResubscribe: false, lazyConnect: true });
   }
 

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
+import { MemoryWindowCounter } from '../window-counter/drivers/memory.driver.js';
+import { RedisWindowCounter } from '../window-counter/drivers/redis.driver.js';
 import { RateLimiterService } from './rate-limiter.service.js';
 
 /** Headers a reply received, for asserting on. */
@@ -22,15 +24,16 @@ describe('RateLimiterService (real Redis)', () => {
 
   afterAll(() => redis.quit());
 
-  const limiter = (points: number) =>
-    new RateLimiterService(loadConfig({ ...process.env, RATE_LIMIT_POINTS: String(points), RATE_LIMIT_WINDOW_SECONDS: '60' }), redis);
+  const config = (points: number) => loadConfig({ ...process.env, RATE_LIMIT_POINTS: String(points), RATE_LIMIT_WINDOW_SECONDS: '60' });
+  const limiter = (points: number) => new RateLimiterService(config(points), new RedisWindowCounter(redis));
 
   it('serves every concurrent request of a key under the limit, though they share one lease', async () => {
     const service = limiter(1000);
     const key = randomUUID();
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => service.consume(key, recordingReply().reply)));
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
-    expect(Number(await redis.get(`flusso:ratelimit:${key}`))).toBeLessThanOrEqual(50 + 10);
+    expect(Number(await redis.get(`${config(1000).redisPrefix}:ratelimit:${key}`))).toBeGreaterThanOrEqual(50);
+    expect(Number(await redis.get(`${config(1000).redisPrefix}:ratelimit:${key}`))).toBeLessThanOrEqual(50 + 10);
   });
 
   it('refuses past the limit across two processes, with retry-after, and never grants more than the limit', async () => {
@@ -66,5 +69,22 @@ describe('RateLimiterService (real Redis)', () => {
       [3, 1],
       [3, 0],
     ]);
+  });
+
+  it('serves the key again once its window has passed, and says when in retry-after (time moved, not waited)', async () => {
+    let now = Date.parse('2026-03-01T09:00:00Z');
+    const service = new RateLimiterService(config(2), new MemoryWindowCounter(() => now));
+    const key = randomUUID();
+    await service.consume(key, recordingReply().reply);
+    now += 20_000;
+    await service.consume(key, recordingReply().reply);
+    const refusal = await service.consume(key, recordingReply().reply).catch((error: ApiError) => error);
+    expect((refusal as ApiError).headers['retry-after']).toBe('40');
+    now += 39_999;
+    await expect(service.consume(key, recordingReply().reply)).rejects.toBeInstanceOf(ApiError);
+    now += 1;
+    const { reply, headers } = recordingReply();
+    await service.consume(key, reply);
+    expect(headers['x-ratelimit-remaining']).toBe(1);
   });
 });

@@ -43,7 +43,7 @@ export const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 export const INTEGER = /^\d{1,9}$/;
 
 /** One query parameter as a single string; repeating a parameter is ambiguous and refused. */
-function single(query: QueryParams, name: string): string | undefined {
+export function single(query: QueryParams, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw ApiError.badQuery(name, `The parameter ${name} must be given once.`);

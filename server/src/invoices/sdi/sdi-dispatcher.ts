@@ -1,12 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
 import { OutboxLoop, withQueueTimeout } from '../../common/events/outbox-loop.js';
-import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
+import { SdiRepository } from './sdi.repository.js';
 
 export const TRANSMIT_JOB = 'transmit';
 const BATCH = 100;
@@ -32,9 +31,9 @@ export class SdiDispatcher extends OutboxLoop {
   protected readonly logger = new Logger(SdiDispatcher.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transmissions: SdiRepository,
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<TransmitJob>,
-    private readonly channel: SdiChannel,
+    @Inject(SDI_CHANNEL) private readonly channel: SdiChannel,
     listener: PgListener,
   ) {
     super({ batch: BATCH, idleMs: IDLE_MS, sweepEveryMs: SDI_SWEEP_AFTER_MS, what: 'SDI dispatch' });
@@ -43,16 +42,12 @@ export class SdiDispatcher extends OutboxLoop {
 
   /** Queues one batch of requested transmissions; returns how many. */
   async dispatchBatch(): Promise<number> {
-    return this.db.transaction(async (manager) => {
-      const rows: Array<{ document_id: string }> = await manager.query(
-        `SELECT document_id FROM invoices WHERE transmission_requested_at IS NOT NULL AND transmission_queued_at IS NULL
-          ORDER BY transmission_requested_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
-      if (!rows.length) return 0;
+    return this.transmissions.transaction(async (manager) => {
+      const documentIds = await this.transmissions.lockRequestedTransmissions(manager, BATCH);
+      if (!documentIds.length) return 0;
       await withQueueTimeout(
         this.queue.addBulk(
-          rows.map(({ document_id }) => ({
+          documentIds.map((document_id) => ({
             name: TRANSMIT_JOB,
             data: { documentId: document_id },
             opts: {
@@ -66,8 +61,8 @@ export class SdiDispatcher extends OutboxLoop {
         ),
         'queueing transmissions',
       );
-      await manager.query('UPDATE invoices SET transmission_queued_at = now() WHERE document_id = ANY($1::uuid[])', [rows.map((r) => r.document_id)]);
-      return rows.length;
+      await this.transmissions.markQueued(manager, documentIds);
+      return documentIds.length;
     });
   }
 
@@ -76,15 +71,10 @@ export class SdiDispatcher extends OutboxLoop {
    * for good (the channel was down through every attempt); returns how many.
    */
   async sweep(): Promise<number> {
-    const rows: Array<{ document_id: string }> = await this.db.query(
-      `SELECT i.document_id FROM invoices i JOIN documents d ON d.id = i.document_id
-        WHERE d.status = 'CREATED' AND i.transmission_queued_at < now() - make_interval(secs => $1::int / 1000.0)
-        ORDER BY i.transmission_queued_at LIMIT 1000`,
-      [SDI_SWEEP_AFTER_MS],
-    );
+    const stale = await this.transmissions.staleTransmissions(SDI_SWEEP_AFTER_MS);
     const lost: string[] = [];
     let retried = 0;
-    for (const { document_id } of rows) {
+    for (const document_id of stale) {
       const job = await withQueueTimeout(this.queue.getJob(transmitJobId(document_id)), 'reading a job');
       if (!job) lost.push(document_id);
       else if (await withQueueTimeout(job.isFailed(), 'reading a job')) {
@@ -95,7 +85,7 @@ export class SdiDispatcher extends OutboxLoop {
     if (retried) this.logger.warn(`${retried} SDI transmission(s) had failed every attempt; trying them again`);
     if (lost.length) {
       this.logger.warn(`${lost.length} SDI transmission(s) had lost their job (Redis restarted empty?); queueing them again`);
-      await this.db.query('UPDATE invoices SET transmission_queued_at = NULL WHERE document_id = ANY($1::uuid[])', [lost]);
+      await this.transmissions.requeue(lost);
     }
     return lost.length + retried;
   }

@@ -12,10 +12,10 @@ import { invoiceToXml } from '../fatturapa/index.js';
 import { exampleInvoice, type ExampleOptions } from '../invoice-example.js';
 import { signInvoiceLink } from '../invoice-link.js';
 import { SignedFiles } from '../../../test/signed-files.js';
-import { SDI_QUEUE } from './sdi-channel.js';
+import { SDI_QUEUE } from './sdi-channel.port.js';
 import { SdiDispatcher, TRANSMIT_JOB } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
-import { SandboxSdiChannel } from './sdi-sandbox.js';
+import { SandboxSdiChannel } from './drivers/sandbox.driver.js';
 
 const FINAL: DocumentStatus[] = ['DELIVERED', 'NOT_DELIVERED', 'DISCARDED', 'REFUSED'];
 

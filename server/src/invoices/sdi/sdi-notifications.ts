@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/errors/api-error.js';
 import { canTransition } from '../../documents/document-transitions.js';
 import { Document } from '../../documents/document.entity.js';
 import { DocumentsService } from '../../documents/documents.service.js';
-import { StoredInvoice } from '../invoice.entity.js';
 import { effectOf, type SdiNotice } from './sdi-notices.js';
+import { SdiRepository } from './sdi.repository.js';
 
 export type NoticeResult = 'applied' | 'already' | 'refused';
 
@@ -20,17 +18,17 @@ export class SdiNotifications {
   private readonly logger = new Logger(SdiNotifications.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: SdiRepository,
     private readonly documents: DocumentsService,
   ) {}
 
   async apply(documentId: string, notice: SdiNotice): Promise<NoticeResult> {
     const effect = effectOf(notice);
-    return this.db.transaction(async (manager) => {
+    return this.repository.transaction(async (manager) => {
       // SDI jobs name the document alone (the worker's path, not a request's): its company is read, then named in the lock.
-      const owner = await manager.getRepository(Document).findOne({ select: { companyId: true }, where: { id: documentId } });
-      if (!owner) throw ApiError.notFound('Document');
-      const document = await this.documents.lock(manager, owner.companyId, documentId);
+      const companyId = await this.repository.companyOf(manager, documentId);
+      if (!companyId) throw ApiError.notFound('Document');
+      const document = await this.documents.lock(manager, companyId, documentId);
       const status = effect.status ?? document.status;
       const deliveryStatus = effect.deliveryStatus ?? document.deliveryStatus;
       if (status === document.status && deliveryStatus === document.deliveryStatus) return 'already';
@@ -41,10 +39,8 @@ export class SdiNotifications {
       if (effect.status === null && document.status !== 'DELIVERED') return 'refused';
       const changes: Partial<Document> = { status, deliveryStatus };
       if (notice.kind === 'RC') changes.deliveryDate = new Date();
-      await manager.getRepository(Document).update({ id: document.id }, changes);
-      if (notice.kind === 'sent') await manager.getRepository(StoredInvoice).update({ documentId }, { sentAt: () => 'now()' });
       // A discarded invoice counts as never issued: its number may be sent again (SDI rule 00404 compares accepted ones).
-      if (notice.kind === 'NS') await manager.getRepository(StoredInvoice).update({ documentId }, { duplicateKey: null });
+      await this.repository.applyNotice(manager, document.id, changes, { sent: notice.kind === 'sent', released: notice.kind === 'NS' });
       await this.documents.recordUpdated(manager, document);
       return 'applied';
     });

@@ -1,22 +1,24 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../../common/events/events.module.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CategoriesRepository } from '../../categories/categories.repository.js';
 import { DeliveriesModule } from '../../deliveries/deliveries.module.js';
 import { DocumentsRepository } from '../../documents/documents.repository.js';
 import { DocumentsService } from '../../documents/documents.service.js';
 import { SectionalsService } from '../../sectionals/sectionals.service.js';
-import { ProductionSdiChannel, SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { SandboxSdiChannel } from './drivers/sandbox.driver.js';
+import { sdiChannelProvider } from './sdi-channel.factory.js';
+import { SDI_QUEUE } from './sdi-channel.port.js';
 import { SdiDispatcher } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
-import { SandboxSdiChannel } from './sdi-sandbox.js';
 import { SdiProcessor } from './sdi.processor.js';
+import { SdiRepository } from './sdi.repository.js';
+import { SandboxNoticesRepository } from './drivers/sandbox-notices.repository.js';
 import { XmlPoolModule } from '../xml-pool.module.js';
 
 /**
  * The worker's side of e-invoices: the dispatcher that queues transmissions, the `sdi` queue's consumer, the SDI
- * channel behind its port (the sandbox in development, the production channel otherwise: SDI_CHANNEL) and the
+ * channel behind its port (SDI_CHANNEL: the sandbox driver in development, the production driver otherwise) and the
  * notifications that move documents along their statuses.
  */
 @Module({
@@ -28,14 +30,11 @@ import { XmlPoolModule } from '../xml-pool.module.js';
     DocumentsRepository,
     CategoriesRepository,
     SectionalsService,
+    SdiRepository,
     SdiNotifications,
+    SandboxNoticesRepository,
     SandboxSdiChannel,
-    {
-      provide: SdiChannel,
-      inject: [APP_CONFIG, SandboxSdiChannel],
-      useFactory: (config: AppConfig, sandbox: SandboxSdiChannel): SdiChannel =>
-        config.invoices.sdiChannel === 'sandbox' ? sandbox : new ProductionSdiChannel(),
-    },
+    sdiChannelProvider,
     SdiDispatcher,
     SdiProcessor,
   ],

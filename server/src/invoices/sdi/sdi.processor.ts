@@ -1,14 +1,13 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { queueConsumer } from '../../common/events/queue-consumers.js';
 import { InvoicesRepository } from '../invoices.repository.js';
-import { SDI_QUEUE, SdiChannel } from './sdi-channel.js';
+import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
 import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
-import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './sdi-sandbox.js';
+import { SdiRepository } from './sdi.repository.js';
+import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './drivers/sandbox.driver.js';
 
 /**
  * The consumer of the `sdi` queue. `transmit`: hands a CREATED document's file to the SDI channel, then records it SENT
@@ -20,8 +19,8 @@ export class SdiProcessor extends WorkerHost {
   private readonly logger = new Logger(SdiProcessor.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly channel: SdiChannel,
+    private readonly repository: SdiRepository,
+    @Inject(SDI_CHANNEL) private readonly channel: SdiChannel,
     private readonly notifications: SdiNotifications,
   ) {
     super();
@@ -34,12 +33,17 @@ export class SdiProcessor extends WorkerHost {
   }
 
   private async transmit(documentId: string): Promise<void> {
-    const [row]: Array<{ company_id: string; status: string }> = await this.db.query('SELECT company_id, status FROM documents WHERE id = $1', [documentId]);
-    if (row?.status !== 'CREATED') return;
-    const loaded = await new InvoicesRepository(this.db).loadStored(this.db.manager, row.company_id, documentId);
+    const document = await this.repository.documentState(documentId);
+    if (document?.status !== 'CREATED') return;
+    const loaded = await new InvoicesRepository(this.repository.manager.connection).loadStored(this.repository.manager, document.companyId, documentId);
     if (!loaded) return;
     try {
-      await this.channel.transmit({ documentId, companyId: row.company_id, fileName: loaded.document.fileName!, xml: loaded.stored.signedFile ?? loaded.xml });
+      await this.channel.transmit({
+        documentId,
+        companyId: document.companyId,
+        fileName: loaded.document.fileName!,
+        xml: loaded.stored.signedFile ?? loaded.xml,
+      });
     } catch (error) {
       this.logger.error(`transmitting ${loaded.document.fileName} (document ${documentId}) to the SDI failed: ${(error as Error).message}`);
       throw error;

@@ -1,17 +1,16 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { DataSource } from 'typeorm';
-import { Company } from '../../companies/company.entity.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { XmlPool } from '../fatturapa/index.js';
-import { InvoicesRepository } from '../invoices.repository.js';
-import { SDI_QUEUE, SdiChannel, type SdiFile } from './sdi-channel.js';
-import { SdiNotifications } from './sdi-notifications.js';
-import type { SdiNotice } from './sdi-notices.js';
-import { sandboxOutcome } from './sandbox-triggers.js';
-import { withQueueTimeout } from '../../common/events/outbox-loop.js';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
+import { XmlPool } from '../../fatturapa/index.js';
+import { InvoicesRepository } from '../../invoices.repository.js';
+import { SDI_QUEUE, type SdiChannel, type SdiFile } from '../sdi-channel.port.js';
+import { SdiNotifications } from '../sdi-notifications.js';
+import type { SdiNotice } from '../sdi-notices.js';
+import { sandboxOutcome } from '../sandbox-triggers.js';
+import { withQueueTimeout } from '../../../common/events/outbox-loop.js';
+import { SandboxNoticesRepository } from './sandbox-notices.repository.js';
 
 export const SANDBOX_JOB = 'sandbox-notice';
 
@@ -32,15 +31,18 @@ const jobId = (documentId: string, step: number) => `sandbox-${documentId}-${ste
  * delivers pending notices at once (sandbox/) both judge through here.
  */
 export async function sandboxOutcomeOf(db: DataSource, xml: XmlPool, documentId: string): Promise<SdiNotice[] | null> {
-  const document = await db.query(`SELECT company_id FROM documents WHERE id = $1`, [documentId]);
-  if (!document.length) return null;
-  const loaded = await new InvoicesRepository(db).loadStored(db.manager, document[0].company_id, documentId);
+  return judge(new SandboxNoticesRepository(db), xml, documentId);
+}
+
+async function judge(notices: SandboxNoticesRepository, xml: XmlPool, documentId: string): Promise<SdiNotice[] | null> {
+  const document = await notices.document(documentId);
+  if (!document) return null;
+  const loaded = await new InvoicesRepository(notices.manager.connection).loadStored(notices.manager, document.companyId, documentId);
   if (!loaded) return null;
   const errors: string[] = [];
   if (!FILE_NAME.test(loaded.document.fileName ?? '')) errors.push('00001');
-  const company = await db.getRepository(Company).findOneByOrFail({ id: loaded.document.companyId });
   // In the XML pool, as the API reads files; a busy pool throws and the job is retried.
-  const checked = await xml.check(loaded.xml, { vat_number: company.vatNumber });
+  const checked = await xml.check(loaded.xml, { vat_number: await notices.companyVatNumber(loaded.document.companyId) });
   if (!checked.invoice) errors.push('00200');
   else for (const problem of checked.sdiProblems) if (problem.code) errors.push(problem.code);
   if (errors.length) return [{ kind: 'NS', errors: [...new Set(errors)].sort() }];
@@ -59,26 +61,20 @@ export async function sandboxOutcomeOf(db: DataSource, xml: XmlPool, documentId:
  * Redis is queued again by sweep(), and a job run twice sends nothing twice.
  */
 @Injectable()
-export class SandboxSdiChannel extends SdiChannel {
+export class SandboxSdiChannel implements SdiChannel {
   private readonly logger = new Logger(SandboxSdiChannel.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly notices: SandboxNoticesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<SandboxJob>,
     private readonly notifications: SdiNotifications,
     private readonly xml: XmlPool,
-  ) {
-    super();
-  }
+  ) {}
 
   async transmit(file: SdiFile): Promise<void> {
     const delay = this.delayOf(0);
-    await this.db.query(
-      `INSERT INTO sdi_sandbox_notices (company_id, document_id, step, due_at) VALUES ($1, $2, 0, now() + make_interval(secs => $3::int / 1000.0))
-         ON CONFLICT DO NOTHING`,
-      [file.companyId, file.documentId, delay],
-    );
+    await this.notices.oweFirst(file.companyId, file.documentId, delay);
     await this.enqueue(file.documentId, 0, delay);
   }
 
@@ -98,16 +94,13 @@ export class SandboxSdiChannel extends SdiChannel {
    * Queues again, each at its due time, the notices PostgreSQL says are owed whose job is gone (Redis restarted empty)
    * or failed for good; returns how many.
    */
-  override async sweep(): Promise<number> {
-    const owed: Array<{ document_id: string; step: number; due_at: Date }> = await this.db.query(
-      `SELECT document_id, step, due_at FROM sdi_sandbox_notices ORDER BY due_at LIMIT 1000`,
-    );
+  async sweep(): Promise<number> {
     let queued = 0;
-    for (const { document_id, step, due_at } of owed) {
-      const job = await withQueueTimeout(this.queue.getJob(jobId(document_id, step)), 'reading a job');
+    for (const { documentId, step, dueAt } of await this.notices.owed()) {
+      const job = await withQueueTimeout(this.queue.getJob(jobId(documentId, step)), 'reading a job');
       if (job && !(await withQueueTimeout(job.isFailed(), 'reading a job'))) continue;
       if (job) await withQueueTimeout(job.remove(), 'removing a failed job');
-      await withQueueTimeout(this.enqueue(document_id, step, Math.max(0, due_at.getTime() - Date.now())), 'queueing a notice');
+      await withQueueTimeout(this.enqueue(documentId, step, Math.max(0, dueAt.getTime() - Date.now())), 'queueing a notice');
       queued++;
     }
     if (queued) this.logger.warn(`${queued} SDI sandbox notice(s) had lost their job (Redis restarted empty?) or failed; queued again`);
@@ -116,7 +109,7 @@ export class SandboxSdiChannel extends SdiChannel {
 
   /** What the SDI answers for the stored file (sandboxOutcomeOf). */
   outcomeOf(documentId: string): Promise<SdiNotice[] | null> {
-    return sandboxOutcomeOf(this.db, this.xml, documentId);
+    return judge(this.notices, this.xml, documentId);
   }
 
   /**
@@ -124,25 +117,17 @@ export class SandboxSdiChannel extends SdiChannel {
    * yet (the job is retried).
    */
   async run(job: SandboxJob): Promise<void> {
-    const owed = await this.db.query(`SELECT 1 FROM sdi_sandbox_notices WHERE document_id = $1 AND step = $2`, [job.documentId, job.step]);
-    if (!owed.length) return;
+    if (!(await this.notices.isOwed(job.documentId, job.step))) return;
     const outcome = await this.outcomeOf(job.documentId);
     const notice = outcome?.[job.step];
     const result = notice ? await this.notifications.apply(job.documentId, notice) : 'refused';
     if (result === 'refused') {
-      const [row] = await this.db.query(`SELECT status FROM documents WHERE id = $1`, [job.documentId]);
-      if (row?.status === 'CREATED') throw new Error(`document ${job.documentId} is not SENT yet; the sandbox's notice waits`);
+      if ((await this.notices.document(job.documentId))?.status === 'CREATED')
+        throw new Error(`document ${job.documentId} is not SENT yet; the sandbox's notice waits`);
     }
     const next = result !== 'refused' && outcome && job.step + 1 < outcome.length ? job.step + 1 : null;
     const delay = this.delayOf(job.step + 1);
-    // The notice is sent: its row goes and, in the same statement, the next notice's row comes.
-    const scheduled: unknown[] = await this.db.query(
-      `WITH sent AS (DELETE FROM sdi_sandbox_notices WHERE document_id = $1 AND step = $2 RETURNING company_id, document_id)
-       INSERT INTO sdi_sandbox_notices (company_id, document_id, step, due_at)
-       SELECT company_id, document_id, $3, now() + make_interval(secs => $4::int / 1000.0) FROM sent WHERE $3::int IS NOT NULL
-       RETURNING step`,
-      [job.documentId, job.step, next, delay],
-    );
-    if (scheduled.length && next !== null) await this.enqueue(job.documentId, next, delay);
+    const scheduled = await this.notices.sent(job.documentId, job.step, next, delay);
+    if (scheduled && next !== null) await this.enqueue(job.documentId, next, delay);
   }
 }
