@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { SharesController } from './shares.controller.js';
 import { SharesService } from './shares.service.js';
 
-@Module({ controllers: [SharesController], providers: [SharesService] })
+@Module({ imports: [DeliveriesModule], controllers: [SharesController], providers: [SharesService] })
 export class SharesModule {}

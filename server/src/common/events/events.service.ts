@@ -9,9 +9,9 @@ export type EventType = 'document.updated' | 'document.deleted';
 export class EventsService {
   /**
    * `occurredAt` is when the change took effect, taken after the locks that order it (for a document, its new
-   * `updated_at`), never the transaction's start: the relay hands events on in that order.
+   * `updated_at`), never the transaction's start: the fan-out takes events in that order.
    */
   async record(manager: EntityManager, companyId: string, type: EventType, payload: Record<string, unknown>, occurredAt: Date): Promise<DomainEvent> {
-    return manager.getRepository(DomainEvent).save({ companyId, type, payload, createdAt: occurredAt, relayedAt: null });
+    return manager.getRepository(DomainEvent).save({ companyId, type, payload, createdAt: occurredAt });
   }
 }

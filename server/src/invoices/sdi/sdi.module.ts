@@ -2,7 +2,6 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../../common/events/events.module.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { DeliveriesModule } from '../../deliveries/deliveries.module.js';
 import { DocumentsService } from '../../documents/documents.service.js';
 import { SectionalsService } from '../../sectionals/sectionals.service.js';
 import { ProductionSdiChannel, SDI_QUEUE, SdiChannel } from './sdi-channel.js';
@@ -18,7 +17,7 @@ import { XmlPoolModule } from '../xml-pool.module.js';
  * notifications that move documents along their statuses.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule, XmlPoolModule],
+  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, XmlPoolModule],
   providers: [
     DocumentsService,
     // DocumentsService needs it: deleting a document numbered from a sectional gives the number back.
