@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { Fixtures } from '../../test/fixtures.js';
@@ -8,6 +10,7 @@ import { Receiver, waitFor } from '../../test/webhook-receiver.js';
 import { startWorker } from '../../test/worker.js';
 import type { Category } from '../categories/category.entity.js';
 import type { Document } from '../documents/document.entity.js';
+import { SDI_QUEUE } from '../invoices/sdi/sdi-channel.js';
 
 /**
  * The promise: every committed change's event reaches the endpoint at least once, whatever happens to Redis or to a
@@ -87,7 +90,10 @@ describe('webhook delivery survives failures', () => {
       await burst(tenant, docs, categories, 5, 1);
       expect(await eventIds(tenant)).toHaveLength(24);
       await everyEventDelivered(tenant, receiver);
+      // Redis back, the worker's queues (the SDI's) find it again before the worker is closed.
       await redis.restart();
+      const sdi = worker.get<Queue>(getQueueToken(SDI_QUEUE));
+      await waitFor(() => sdi.getWaitingCount().then(() => true, () => false), 'the SDI queue to reconnect', 30_000);
     });
   });
 
