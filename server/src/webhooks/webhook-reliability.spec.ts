@@ -93,7 +93,15 @@ describe('webhook delivery survives failures', () => {
       // Redis back, the worker's queues (the SDI's) find it again before the worker is closed.
       await redis.restart();
       const sdi = worker.get<Queue>(getQueueToken(SDI_QUEUE));
-      await waitFor(() => sdi.getWaitingCount().then(() => true, () => false), 'the SDI queue to reconnect', 30_000);
+      await waitFor(
+        () =>
+          sdi.getWaitingCount().then(
+            () => true,
+            () => false,
+          ),
+        'the SDI queue to reconnect',
+        30_000,
+      );
     });
   });
 
