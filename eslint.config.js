@@ -27,12 +27,9 @@ const DATA_ACCESS = [
 const NOT_YET_IN_REPOSITORIES = [
   'server/src/categories/classification.ts',
   'server/src/common/auth/auth.service.ts',
-  'server/src/common/events/event-relay.service.ts',
   'server/src/common/events/events.service.ts',
   'server/src/common/idempotency/idempotency.service.ts',
   'server/src/counterparts/counterpart-registry.ts',
-  'server/src/deliveries/delivery-engine.ts',
-  'server/src/deliveries/retention.ts',
   'server/src/documents/document.presenter.ts',
   'server/src/documents/documents.service.ts',
   'server/src/flows/flow-coverage.ts',
@@ -53,7 +50,6 @@ const NOT_YET_IN_REPOSITORIES = [
   'server/src/sandbox/sandbox.service.ts',
   'server/src/shares/shares.service.ts',
   'server/src/transactions/transactions.service.ts',
-  'server/src/webhooks/event-fan-out.ts',
   'server/src/webhooks/webhook-endpoints.service.ts',
   'server/src/webhooks/webhook-sender.ts',
 ];

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { byId } from '../common/database/find-owned.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { groupBy } from '../common/database/group-by.js';
 import { WORK_CHANNELS } from '../common/database/work-channels.js';
 import { DomainEvent } from '../common/events/event.entity.js';
 import { fetchPage } from '../common/listing/list-page.js';
-import type { ListQuery } from '../common/listing/list-query.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import type { Environment } from '../config/config.js';
 import { DeliveryAttempt } from './delivery-attempt.entity.js';
 import { webhookDeliveryList } from './delivery-list.js';
@@ -65,6 +66,7 @@ export class DeliveriesRepository {
    * not, or whose delivery to the endpoint has not been attempted) is made waiting (delivery-order.ts). Returns how
    * many events it took.
    */
+  @GenerateSql({ params: [200, 'production', { types: ['document.updated', 'document.deleted'], permissions: ['documents:read', 'documents:read'] }] })
   async fanOut(batch: number, environment: Environment, grants: EventGrants): Promise<number> {
     const [, count]: [unknown, number] = await this.db.query(
       `WITH ev AS (
@@ -92,6 +94,18 @@ export class DeliveriesRepository {
    * them with their endpoint and event, in one transaction. An earlier claim still on a delivery was never recorded
    * (its worker died): that attempt is recorded `unknown` with `lostError`, not counted in the schedule.
    */
+  @GenerateSql({
+    params: [
+      new Map([
+        ['webhook', { room: 64, leaseMs: 26_000 }],
+        ['mail', { room: 5, leaseMs: 40_000 }],
+      ]),
+      [DummyValue.UUID],
+      DummyValue.UUID,
+      DummyValue.TIMESTAMP,
+      'the worker stopped',
+    ],
+  })
   async claimDue(channels: Map<Channel, ChannelClaim>, held: string[], claim: string, now: Date, lostError: string): Promise<Array<Record<string, unknown>>> {
     return this.db.transaction(async (manager) => {
       // The due deliveries are read in their index's order, and the scan stops at the limit. A queue table's
@@ -138,6 +152,7 @@ export class DeliveriesRepository {
   }
 
   /** Lets go of the waiting deliveries with no earlier one left to wait for: the first of each document's queue. */
+  @GenerateSql()
   async releaseStranded(): Promise<number> {
     const [, count]: [unknown, number] = await this.db.query(
       `UPDATE deliveries d SET waiting = false
@@ -149,6 +164,7 @@ export class DeliveriesRepository {
   }
 
   /** When the next pending delivery of these channels is due after `now`; null when none is. */
+  @GenerateSql({ params: [['webhook', 'mail'], DummyValue.TIMESTAMP] })
   async nextDueAt(channels: Channel[], now: Date): Promise<Date | null> {
     const [{ at }]: Array<{ at: Date | null }> = await this.db.query(
       `SELECT min((SELECT min(next_attempt_at) FROM deliveries
@@ -160,6 +176,7 @@ export class DeliveriesRepository {
   }
 
   /** Makes claimed deliveries due at `now` again, unsent, those `claim` still holds. */
+  @GenerateSql({ params: [[DummyValue.UUID], DummyValue.UUID, DummyValue.TIMESTAMP] })
   async giveBack(ids: string[], claim: string, now: Date): Promise<void> {
     await this.db.query(`UPDATE deliveries SET next_attempt_at = $3, claim_id = NULL WHERE id = ANY($1::uuid[]) AND claim_id = $2`, [ids, claim, now]);
   }
@@ -170,6 +187,26 @@ export class DeliveriesRepository {
    * first attempt lets the next delivery of its document to the same endpoint go. `settle` runs in the same
    * transaction (what follows from the attempts on the channels' side).
    */
+  @GenerateSql({
+    params: [
+      [
+        {
+          deliveryId: DummyValue.UUID,
+          claim: DummyValue.UUID,
+          attemptedAt: DummyValue.TIMESTAMP,
+          outcome: 'failed',
+          durationMs: 12,
+          responseStatus: 500,
+          responseBody: 'down',
+          error: null,
+          status: 'pending',
+          nextAttemptAt: DummyValue.TIMESTAMP,
+        },
+      ],
+      DummyValue.TIMESTAMP,
+      async () => undefined,
+    ],
+  })
   async recordAttempts(rows: AttemptRow[], now: Date, settle: (manager: EntityManager) => Promise<void>): Promise<void> {
     await this.db.transaction(async (manager) => {
       const [updated]: [Array<{ endpoint_id: string | null; ordering_key: string | null; attempts: number }>] = await manager.query(
@@ -219,12 +256,14 @@ export class DeliveriesRepository {
   }
 
   /** Queues an e-mail, in the caller's transaction; returns the delivery's id. */
+  @GenerateSql({ params: [DummyValue.MANAGER, { to: ['a@cliente.example'], subject: 'Fattura', text: 'In allegato.' }] })
   async enqueueMail(manager: EntityManager, message: MailMessage): Promise<string> {
     const repository = manager.getRepository(Delivery);
     return (await repository.save(repository.create({ channel: 'mail', message }))).id;
   }
 
   /** The type of an event of a company the integrator is granted; null when there is none. */
+  @GenerateSql({ params: [DummyValue.INTEGRATOR_ID, DummyValue.UUID] })
   async grantedEventType(integratorId: string, eventId: string): Promise<string | null> {
     const [event]: Array<{ type: string }> = await this.db.query(
       `SELECT ev.type FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $1 WHERE ev.id = $2`,
@@ -238,6 +277,7 @@ export class DeliveriesRepository {
    * pending and due at once; a pending one stays as it is); returns the delivery's id, null when the event is not of a
    * company the integrator is granted.
    */
+  @GenerateSql({ params: [DummyValue.UUID, DummyValue.INTEGRATOR_ID, DummyValue.UUID] })
   async replayWebhook(endpointId: string, integratorId: string, eventId: string): Promise<string | null> {
     return this.db.transaction(async (manager) => {
       const rows: Array<{ id: string }> = await manager.query(
@@ -258,6 +298,7 @@ export class DeliveriesRepository {
   }
 
   /** Makes an endpoint's pending deliveries due at once, in the caller's transaction; those a worker holds keep their lease. */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.UUID] })
   async resumeEndpoint(manager: EntityManager, endpointId: string): Promise<void> {
     // A delivery a worker holds keeps its lease: made due now, a second worker would send it too.
     await manager.query(
@@ -268,18 +309,21 @@ export class DeliveriesRepository {
   }
 
   /** A page of an endpoint's deliveries. */
+  @GenerateSql({ params: [DummyValue.UUID, parseListQuery({}, webhookDeliveryList)] })
   pageOfEndpoint(endpointId: string, query: ListQuery): Promise<{ rows: Delivery[]; cursor: string | null }> {
     const base = this.db.getRepository(Delivery).createQueryBuilder('d').where('d.endpointId = :endpointId', { endpointId });
     return fetchPage(base, webhookDeliveryList, query);
   }
 
   /** Deliveries by id, each with its event and attempts (oldest first). */
+  @GenerateSql({ params: [[DummyValue.UUID]] })
   async load(ids: string[]): Promise<Map<string, LoadedDelivery>> {
     if (ids.length === 0) return new Map();
     return this.withEventsAndAttempts([...(await byId(this.db.getRepository(Delivery), ids)).values()]);
   }
 
   /** Loaded deliveries, each with its event and attempts (oldest first). */
+  @GenerateSql({ params: [[{ id: DummyValue.UUID, eventId: DummyValue.UUID }]] })
   async withEventsAndAttempts(deliveries: Delivery[]): Promise<Map<string, LoadedDelivery>> {
     if (deliveries.length === 0) return new Map();
     const [events, attempts] = await Promise.all([
@@ -308,6 +352,7 @@ export class DeliveriesRepository {
    * Deletes up to `limit` deliveries completed with `status` before `before` (not a share's e-mail, which holds the
    * share's status), their attempts with them; checks the conditions again on the rows it deletes.
    */
+  @GenerateSql({ params: ['succeeded', DummyValue.TIMESTAMP, 500] })
   async deleteCompleted(status: 'succeeded' | 'failed', before: Date, limit: number): Promise<number> {
     const [, deleted]: [unknown, number] = await this.db.query(
       `DELETE FROM deliveries d WHERE d.id IN (
@@ -320,6 +365,7 @@ export class DeliveriesRepository {
   }
 
   /** Deletes up to `limit` pending deliveries created before `before` for endpoints that are disabled (none held by a worker). */
+  @GenerateSql({ params: [DummyValue.TIMESTAMP, 500] })
   async deletePendingOfDisabledEndpoints(before: Date, limit: number): Promise<number> {
     const [, deleted]: [unknown, number] = await this.db.query(
       `DELETE FROM deliveries d WHERE d.id IN (
@@ -333,6 +379,7 @@ export class DeliveriesRepository {
   }
 
   /** Deletes up to `limit` events recorded before `before`, fanned out, with no delivery left (a replay needs the event). */
+  @GenerateSql({ params: [DummyValue.TIMESTAMP, 500] })
   async deleteFannedOutEvents(before: Date, limit: number): Promise<number> {
     const [, deleted]: [unknown, number] = await this.db.query(
       `DELETE FROM events ev WHERE ev.id IN (
