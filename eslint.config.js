@@ -27,7 +27,6 @@ const DATA_ACCESS = [
 const NOT_YET_IN_REPOSITORIES = [
   'server/src/categories/classification.ts',
   'server/src/common/auth/auth.service.ts',
-  'server/src/common/events/events.service.ts',
   'server/src/common/idempotency/idempotency.service.ts',
   'server/src/counterparts/counterpart-registry.ts',
   'server/src/documents/document.presenter.ts',
