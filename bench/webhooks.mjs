@@ -35,6 +35,9 @@ async function prepareDatabase() {
   const categories = (await db.query('SELECT id FROM categories WHERE company_id = $1 AND parent_id IS NULL ORDER BY name LIMIT 2', [tenant.companyId])).map(
     (r) => r.id,
   );
+  // The demo's own changes recorded events: taken as fanned out, so that only the measured updates are delivered (an
+  // endpoint registered before the worker reached them would receive them too, and the counts would be off).
+  await db.query('UPDATE events SET dispatched_at = now() WHERE dispatched_at IS NULL');
   return { db, tenant, documents, categories };
 }
 

@@ -3,9 +3,10 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
+import type { Clock } from './common/clock/clock.port.js';
 import { DatabaseModule } from './common/database/database.module.js';
-import { EventRelayService, EVENTS_QUEUE } from './common/events/event-relay.service.js';
 import { configureQueueConsumers } from './common/events/queue-consumers.js';
+import { WorkLoopsModule } from './common/events/work-loops.module.js';
 import { IdempotencySweeper } from './common/idempotency/idempotency-sweeper.js';
 import { IdempotencyService } from './common/idempotency/idempotency.service.js';
 import { createLogger, NestPinoLogger } from './common/logging/logger.js';
@@ -15,12 +16,30 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { entities } from './entities.js';
+import { DeliveryEngine } from './deliveries/delivery-engine.js';
+import { DELIVERY_SENDERS, type DeliverySender } from './deliveries/delivery-sender.js';
+import { Retention } from './deliveries/retention.js';
 import { SdiModule } from './invoices/sdi/sdi.module.js';
+import { MailSender } from './mail/mail-sender.js';
+import { MailModule } from './mail/mail.module.js';
+import { EventFanOut } from './webhooks/event-fan-out.js';
+import { WebhookSender } from './webhooks/webhook-sender.js';
+import { WebhookSenderModule } from './webhooks/webhook-sender.module.js';
 
-/** The worker process: background work on BullMQ and PostgreSQL (events, deliveries, the SDI), no HTTP. */
+/** What a test changes in the worker: its clock (the manual driver, moved forward instead of waited for). */
+export interface WorkerOptions {
+  clock?: Clock;
+}
+
+/**
+ * The worker process: background work on PostgreSQL and BullMQ, no HTTP. Its composition puts the outbound pipeline
+ * together: the fan-out of the outbox into deliveries, the delivery engine with one sender per channel (webhook,
+ * e-mail: registered here, so `deliveries/` imports neither channel), retention; then the SDI channel and the
+ * idempotency sweeper. Every loop runs on the one worker-loop lifecycle, rung by the one LISTEN connection.
+ */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: WorkerOptions = {}): DynamicModule {
     configureQueueConsumers(config.queues);
     return {
       module: WorkerModule,
@@ -29,16 +48,25 @@ export class WorkerModule {
         DatabaseModule.forRoot({ limits: false }),
         // The worker runs documents' and invoices' services without their modules: it registers every entity.
         TypeOrmModule.forFeature(entities),
+        WorkLoopsModule.forRoot(options.clock),
         BullModule.forRootAsync({
           imports: [QueueConnectionModule],
           inject: [APP_CONFIG, QUEUE_REDIS],
           useFactory: (appConfig: AppConfig, cluster: RedisClient | null) => queueOptions(appConfig, cluster),
         }),
-        BullModule.registerQueue({ name: EVENTS_QUEUE }),
         DeliveriesModule,
+        WebhookSenderModule,
+        MailModule,
         SdiModule,
       ],
-      providers: [EventRelayService, IdempotencyService, IdempotencySweeper],
+      providers: [
+        { provide: DELIVERY_SENDERS, inject: [WebhookSender, MailSender], useFactory: (...senders: DeliverySender[]) => senders },
+        DeliveryEngine,
+        EventFanOut,
+        Retention,
+        IdempotencyService,
+        IdempotencySweeper,
+      ],
     };
   }
 }

@@ -10,5 +10,5 @@ runMain(async () => {
   await preflight(config, false);
   const app = await createWorker(config);
   app.enableShutdownHooks();
-  new Logger('Worker').log(`Flusso worker (${config.environment}) relaying events and delivering webhooks and e-mail`);
+  new Logger('Worker').log(`Flusso worker (${config.environment}) fanning out events and delivering webhooks and e-mail`);
 });

@@ -1,14 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { CLOCK, type Clock } from '../common/clock/clock.port.js';
+import { PgListener } from '../common/database/pg-listener.js';
+import { WORK_CHANNELS } from '../common/database/work-channels.js';
+import { WorkerLoop } from '../common/events/worker-loop.js';
+import { DeliveriesRepository, type AttemptRow, type ChannelClaim } from './deliveries.repository.js';
 import { DELIVERY_SENDERS, type AttemptResult, type ClaimedDelivery, type DeliverySender, type Outcome } from './delivery-sender.js';
 import type { Channel } from './delivery.entity.js';
-import { Doorbell } from '../common/events/doorbell.js';
-import { PgListener } from '../common/database/pg-listener.js';
 import { nextAttemptDelay } from './retry-schedule.js';
-import { mustWait } from './delivery-order.js';
-import { WORK_CHANNELS } from '../common/database/work-channels.js';
 
 /** Deliveries claimed per query. */
 const CLAIM_BATCH = 500;
@@ -39,16 +38,16 @@ const LOST_ATTEMPT = 'the worker sending it stopped before its outcome was known
  * is let go when the earlier one's first attempt is recorded, in the same transaction. A fan-out and a recording that
  * run at the same moment may each miss the other's rows; every RELEASE_MS the engine lets go of any waiting delivery
  * that no longer has a reason to wait.
+ *
+ * What is due and when a lease ends are read from the clock port (the worker's clock), so tests move time instead of
+ * waiting for retries and leases; every worker of a fleet reads the same time from its synchronised system clock.
  */
 @Injectable()
-export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(DeliveryEngine.name);
+export class DeliveryEngine extends WorkerLoop {
+  protected readonly logger = new Logger(DeliveryEngine.name);
   private readonly senders: Map<string, DeliverySender>;
-  private readonly doorbell = new Doorbell();
   /** Each channel's lease, in milliseconds. */
   private readonly leases = new Map<Channel, number>();
-  private running = false;
-  private loop?: Promise<void>;
   /** Attempts per channel sent or being recorded; a cut-off attempt counts until its sender lets go of it too. */
   private readonly inFlight = new Map<Channel, number>();
   /**
@@ -61,31 +60,23 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
   private recording?: Promise<void>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly deliveries: DeliveriesRepository,
     @Inject(DELIVERY_SENDERS) senders: DeliverySender[],
+    @Inject(CLOCK) clock: Clock,
     listener: PgListener,
   ) {
+    super({ what: 'delivery loop', idleMs: POLL_MS, sweepEveryMs: RELEASE_MS, channel: WORK_CHANNELS.deliveries }, clock, listener);
     this.senders = new Map(senders.map((sender) => [sender.channel, sender]));
     for (const sender of senders) {
       // Long enough for an attempt to be cut off and recorded; a delivery held longer belonged to a worker that died.
       this.leases.set(sender.channel, sender.attemptLimitMs + LEASE_MARGIN_MS);
       this.inFlight.set(sender.channel, 0);
     }
-    listener.on(WORK_CHANNELS.deliveries, this.doorbell.ring);
   }
 
-  /** Lets the engine look for due deliveries now (new ones were just inserted in this process). */
-  readonly wake = (): void => this.doorbell.ring();
-
-  onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.doorbell.ring();
-    await this.loop;
+  /** Stops claiming, then waits for the attempts in flight to end and be recorded. */
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     while (this.busy() > 0 || this.recording) await (this.recording ?? new Promise((resolve) => setTimeout(resolve, 20)));
   }
 
@@ -95,48 +86,33 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     return total;
   }
 
-  private async run(): Promise<void> {
-    let backOff = 100;
-    let released = Date.now();
-    while (this.running) {
-      try {
-        if (Date.now() - released >= RELEASE_MS) {
-          released = Date.now();
-          await this.releaseStranded();
-        }
-        const rooms = new Map<Channel, number>();
-        for (const sender of this.senders.values()) {
-          const room = Math.min(sender.concurrency - this.inFlight.get(sender.channel)!, CLAIM_BATCH);
-          if (room > 0) rooms.set(sender.channel, room);
-        }
-        let wanted = 0;
-        for (const room of rooms.values()) wanted += room;
-        const claimedAt = performance.now();
-        const claimed = wanted > 0 ? await this.claim(rooms) : [];
-        // Claimed too long ago (a stalled process, a slow claim): the lease may end before the attempts do.
-        if (performance.now() - claimedAt > SEND_WITHIN_MS) await this.giveBack(claimed);
-        else for (const delivery of claimed) this.dispatch(delivery);
-        backOff = 100;
-        if (claimed.length > 0 && claimed.length === wanted) continue;
-        await this.doorbell.wait(claimed.length > 0 || wanted === 0 ? POLL_MS : await this.untilNextDue());
-      } catch (error) {
-        this.logger.error(`delivery loop: ${(error as Error).message}; retrying in ${backOff} ms`);
-        await this.doorbell.wait(backOff);
-        backOff = Math.min(backOff * 2, 5000);
-      }
-    }
+  /** Lets go, every RELEASE_MS, of waiting deliveries a race left behind. */
+  protected override periodically(): Promise<number> {
+    return this.deliveries.releaseStranded();
   }
 
-  /** Claims due deliveries, up to each channel's room, and loads what their senders need, in one transaction. */
-  async claim(rooms: Map<Channel, number>): Promise<ClaimedDelivery[]> {
+  /** Claims what each channel has room for and sends it; sleeps until the next delivery is due when nothing was. */
+  protected async round(): Promise<number> {
+    const rooms = new Map<Channel, ChannelClaim>();
+    for (const sender of this.senders.values()) {
+      const room = Math.min(sender.concurrency - this.inFlight.get(sender.channel)!, CLAIM_BATCH);
+      if (room > 0) rooms.set(sender.channel, { room, leaseMs: this.leases.get(sender.channel)! });
+    }
+    let wanted = 0;
+    for (const { room } of rooms.values()) wanted += room;
+    const claimedAt = performance.now();
+    const claimed = wanted > 0 ? await this.claim(rooms) : [];
+    // Claimed too long ago (a stalled process, a slow claim): the lease may end before the attempts do.
+    if (performance.now() - claimedAt > SEND_WITHIN_MS) await this.giveBack(claimed);
+    else for (const delivery of claimed) this.dispatch(delivery);
+    if (claimed.length > 0 && claimed.length === wanted) return 0;
+    return claimed.length > 0 || wanted === 0 ? POLL_MS : this.untilNextDue();
+  }
+
+  /** Claims due deliveries, up to each channel's room, with what their senders need. */
+  async claim(rooms: Map<Channel, ChannelClaim>): Promise<ClaimedDelivery[]> {
     const claim = randomUUID();
-    const rows = await this.db.transaction(async (manager) => {
-      // The due deliveries are read in their index's order, and the scan stops at the limit. A queue table's
-      // statistics are always behind: believing few deliveries due, the planner would read every due one and sort
-      // them, which took half a second per claim with 50,000 deliveries queued.
-      await manager.query(`SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`);
-      return this.selectDue(manager, rooms, claim);
-    });
+    const rows = await this.deliveries.claimDue(rooms, [...this.held], claim, this.clock.now(), LOST_ATTEMPT);
     const events = new Map<string, NonNullable<ClaimedDelivery['event']>>();
     for (const row of rows) {
       if (row.event_id && row.payload) {
@@ -171,70 +147,16 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     }));
   }
 
-  /**
-   * Moves the lease of due deliveries forward (up to each channel's room, by the channel's lease) under this claim, and
-   * reads them with their endpoint and event. An earlier claim still on a delivery was never recorded: its attempt is
-   * recorded as `unknown`, not counted in the schedule (the attempt made now is).
-   */
-  private selectDue(manager: EntityManager, rooms: Map<Channel, number>, claim: string): Promise<Array<Record<string, unknown>>> {
-    const params: unknown[] = [claim, [...this.held], LOST_ATTEMPT];
-    const perChannel = [...rooms].map(([channel, room], index) => {
-      params.push(channel, room, this.leases.get(channel));
-      const [name, limit, lease] = [params.length - 2, params.length - 1, params.length];
-      // One ordered scan of the channel's due index per channel, stopping at its room.
-      return `due_${index} AS (SELECT d.id, d.claim_id AS lost_claim, d.claimed_at AS lost_at, $${lease}::int AS lease_ms FROM deliveries d
-                 LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                WHERE d.status = 'pending' AND NOT d.waiting AND d.next_attempt_at <= now() AND d.channel = $${name}
-                  AND NOT (d.id = ANY($2::uuid[]))
-                  AND (d.endpoint_id IS NULL OR e.enabled)
-                ORDER BY d.next_attempt_at
-                LIMIT $${limit}
-                FOR UPDATE OF d SKIP LOCKED)`;
-    });
-    return manager.query(
-      `WITH ${perChannel.join(', ')}, due AS (
-         ${perChannel.map((_, index) => `SELECT * FROM due_${index}`).join(' UNION ALL ')}
-       ), lost AS (
-         INSERT INTO delivery_attempts (delivery_id, attempted_at, outcome, duration_ms, error)
-         SELECT id, coalesce(lost_at, now()), 'unknown', 0, $3 FROM due WHERE lost_claim IS NOT NULL
-       ), claimed AS (
-         UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => due.lease_ms / 1000.0), claim_id = $1, claimed_at = now()
-           FROM due WHERE d.id = due.id
-         RETURNING d.id, d.channel, d.attempts, d.message, d.endpoint_id, d.event_id
-       )
-       SELECT c.id, c.channel, c.attempts, c.message,
-              e.id AS endpoint_id, e.integrator_id, e.url, e.permissions, e.secret, e.previous_secret, e.previous_secret_expires_at,
-              e.failing_since, e.updated_at,
-              ev.id AS event_id, ev.company_id, ev.type,
-              -- An event goes to many endpoints: its payload is sent (and parsed) once per claim.
-              CASE WHEN row_number() OVER (PARTITION BY ev.id) = 1 THEN ev.payload END AS payload
-         FROM claimed c
-         LEFT JOIN webhook_endpoints e ON e.id = c.endpoint_id
-         LEFT JOIN events ev ON ev.id = c.event_id`,
-      params,
-    );
-  }
-
-  /** Lets go of the waiting deliveries with no earlier one left to wait for: the first of each document's queue. */
-  async releaseStranded(): Promise<number> {
-    const [, count]: [unknown, number] = await this.db.query(
-      `UPDATE deliveries d SET waiting = false
-        WHERE d.id IN (SELECT DISTINCT ON (endpoint_id, ordering_key) id FROM deliveries WHERE waiting
-                        ORDER BY endpoint_id, ordering_key, ordering_at)
-          AND d.waiting AND NOT ${mustWait('d')}`,
-    );
-    return count;
+  /** Lets go of the waiting deliveries with no earlier one left to wait for. */
+  releaseStranded(): Promise<number> {
+    return this.deliveries.releaseStranded();
   }
 
   /** How long to sleep when nothing is due: until the next delivery is, at most POLL_MS. */
   private async untilNextDue(): Promise<number> {
-    const [{ at }] = await this.db.query(
-      `SELECT min((SELECT min(next_attempt_at) FROM deliveries
-                    WHERE channel = c AND status = 'pending' AND NOT waiting AND next_attempt_at > now())) AS at
-         FROM unnest($1::text[]) AS c`,
-      [[...this.senders.keys()]],
-    );
-    return at ? Math.min(POLL_MS, (at as Date).getTime() - Date.now() + 5) : POLL_MS;
+    const now = this.clock.now();
+    const at = await this.deliveries.nextDueAt([...this.senders.keys()] as Channel[], now);
+    return at ? Math.min(POLL_MS, at.getTime() - now.getTime() + 5) : POLL_MS;
   }
 
   /** Sends a claimed delivery, cut off at its channel's attempt limit. */
@@ -254,12 +176,12 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
       unknown,
     });
     const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
+    let cancelCutOff = () => {};
     const cutOff = new Promise<AttemptResult>((resolve) => {
-      timer = setTimeout(() => {
+      cancelCutOff = this.clock.setTimer(sender.attemptLimitMs, () => {
         abort.abort();
         resolve(failure(`cut off after ${sender.attemptLimitMs} ms: the receiver may have it`, true));
-      }, sender.attemptLimitMs);
+      });
     });
     // Counted in flight until both the attempt is recorded and the sender has let go of it.
     let holds = 2;
@@ -268,7 +190,7 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
     };
     const sent = sender.send(delivery, abort.signal).catch((error: Error) => failure(error.message));
     void sent.finally(() => {
-      clearTimeout(timer);
+      cancelCutOff();
       letGo();
     });
     void Promise.race([sent, cutOff]).then((result) => {
@@ -281,10 +203,11 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
   private async giveBack(claimed: ClaimedDelivery[]): Promise<void> {
     if (claimed.length === 0) return;
     this.logger.warn(`${claimed.length} deliveries claimed more than ${SEND_WITHIN_MS} ms ago given back unsent`);
-    await this.db.query(`UPDATE deliveries SET next_attempt_at = now(), claim_id = NULL WHERE id = ANY($1::uuid[]) AND claim_id = $2`, [
+    await this.deliveries.giveBack(
       claimed.map((delivery) => delivery.id),
       claimed[0].claim,
-    ]);
+      this.clock.now(),
+    );
   }
 
   /** Records finished attempts, all that have piled up since the last write, in one transaction. */
@@ -306,67 +229,30 @@ export class DeliveryEngine implements OnApplicationBootstrap, OnApplicationShut
           done();
         }
         this.recording = undefined;
-        this.doorbell.ring();
+        this.wake();
         this.record();
       });
   }
 
   private async write(outcomes: Outcome[]): Promise<void> {
-    const now = Date.now();
-    const rows = outcomes.map(({ delivery, result }) => {
+    const now = this.clock.now();
+    const rows = outcomes.map(({ delivery, result }): AttemptRow => {
       const made = delivery.attempts + 1;
       const delay = result.ok || result.permanent ? null : nextAttemptDelay(this.senders.get(delivery.channel)!.retrySchedule, made, result.retryAfterMs);
       return {
-        id: delivery.id,
+        deliveryId: delivery.id,
+        claim: delivery.claim,
+        attemptedAt: result.attemptedAt,
+        outcome: result.ok ? 'succeeded' : result.unknown ? 'unknown' : 'failed',
+        durationMs: result.durationMs,
+        responseStatus: result.responseStatus,
+        responseBody: result.responseBody,
+        error: result.error,
         status: result.ok ? 'succeeded' : delay === null ? 'failed' : 'pending',
-        next: delay === null ? null : new Date(now + delay),
-        result,
+        nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay),
       };
     });
-    await this.db.transaction(async (manager) => {
-      const [updated]: [Array<{ endpoint_id: string | null; ordering_key: string | null; attempts: number }>] = await manager.query(
-        `WITH o AS (
-           SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::uuid[])
-             AS o(delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error, status, next_attempt_at, claim_id)
-            WHERE EXISTS (SELECT 1 FROM deliveries d WHERE d.id = delivery_id)
-         ), attempts AS (
-           -- Every attempt made is recorded, even on a delivery another claim holds now: a possible duplicate shows.
-           INSERT INTO delivery_attempts (delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error)
-           SELECT delivery_id, attempted_at, outcome, duration_ms, response_status, response_body, error FROM o
-         )
-         UPDATE deliveries d
-            SET attempts = d.attempts + 1, status = o.status, last_attempt_at = o.attempted_at,
-                next_attempt_at = coalesce(o.next_attempt_at, d.next_attempt_at),
-                completed_at = CASE WHEN o.status = 'pending' THEN NULL ELSE now() END, claim_id = NULL
-           FROM o WHERE d.id = o.delivery_id AND d.claim_id = o.claim_id
-         RETURNING d.endpoint_id, d.ordering_key, d.attempts`,
-        [
-          rows.map((r) => r.id),
-          rows.map((r) => r.result.attemptedAt),
-          rows.map((r) => (r.result.ok ? 'succeeded' : r.result.unknown ? 'unknown' : 'failed')),
-          rows.map((r) => Math.round(r.result.durationMs)),
-          rows.map((r) => r.result.responseStatus),
-          rows.map((r) => r.result.responseBody),
-          rows.map((r) => r.result.error),
-          rows.map((r) => r.status),
-          rows.map((r) => r.next),
-          outcomes.map((o) => o.delivery.claim),
-        ],
-      );
-      // A first attempt made lets the next delivery of its document to the same endpoint go.
-      const chains = new Map<string, [string, string]>();
-      for (const row of updated) {
-        if (row.attempts === 1 && row.endpoint_id && row.ordering_key)
-          chains.set(`${row.endpoint_id} ${row.ordering_key}`, [row.endpoint_id, row.ordering_key]);
-      }
-      if (chains.size > 0) {
-        await manager.query(
-          `UPDATE deliveries d SET waiting = false
-             FROM unnest($1::uuid[], $2::text[]) AS c(endpoint_id, ordering_key)
-            WHERE d.waiting AND d.endpoint_id = c.endpoint_id AND d.ordering_key = c.ordering_key AND NOT ${mustWait('d')}`,
-          [[...chains.values()].map(([endpoint]) => endpoint), [...chains.values()].map(([, key]) => key)],
-        );
-      }
+    await this.deliveries.recordAttempts(rows, now, async (manager) => {
       for (const sender of this.senders.values()) {
         const own = outcomes.filter((o) => o.delivery.channel === sender.channel);
         if (own.length && sender.settle) await sender.settle(manager, own);

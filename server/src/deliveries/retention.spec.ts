@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { Receiver, waitFor } from '../../test/webhook-receiver.js';
-import { RETENTION_BATCH, Retention } from './retention.js';
+import { ManualClock } from '../common/clock/drivers/manual.driver.js';
+import { DeliveriesRepository } from './deliveries.repository.js';
+import { RETENTION_BATCH, RETENTION_EVERY_MS, Retention } from './retention.js';
 
 /**
  * Retention on real rows, backdated: the worker's sweep removes, batch after batch, what is past its period (30 days
@@ -33,8 +35,8 @@ describe('retention of deliveries, attempts and events', () => {
   /** An event `name` recorded `days` ago (fanned out unless said otherwise). */
   async function event(name: string, days: number, dispatched = true): Promise<string> {
     const [{ id }] = await api.db.query(
-      `INSERT INTO events (company_id, type, payload, created_at, relayed_at, dispatched_at)
-       VALUES ($1, 'document.updated', jsonb_build_object('id', $2::text), now() - make_interval(days => $3), now() - make_interval(days => $3),
+      `INSERT INTO events (company_id, type, payload, created_at, dispatched_at)
+       VALUES ($1, 'document.updated', jsonb_build_object('id', $2::text), now() - make_interval(days => $3),
                CASE WHEN $4 THEN now() - make_interval(days => $3) END)
        RETURNING id`,
       [tenant.companyId, name, days, dispatched],
@@ -100,7 +102,7 @@ describe('retention of deliveries, attempts and events', () => {
       [tenant.companyId, document.id, sharedMail],
     );
 
-    const retention = new Retention(api.db, api.config);
+    const retention = new Retention(new DeliveriesRepository(api.db), api.config, new ManualClock());
     expect(await retention.sweep()).toEqual({ deliveries: oldMails.length + 3, events: 2 });
 
     const kept = async (table: 'deliveries' | 'events', ids: Record<string, string>) => {
@@ -149,7 +151,7 @@ describe('retention of deliveries, attempts and events', () => {
     const replay = api.db.createQueryRunner();
     await replay.startTransaction();
     await replay.query(`UPDATE deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL WHERE id = $1`, [delivery]);
-    const sweep = new Retention(api.db, api.config).sweep();
+    const sweep = new Retention(new DeliveriesRepository(api.db), api.config, new ManualClock()).sweep();
     await waitFor(
       async () => (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length > 0,
       'the sweep to wait for the replay',
@@ -159,5 +161,27 @@ describe('retention of deliveries, attempts and events', () => {
     expect(await sweep).toEqual({ deliveries: 0, events: 0 });
     expect(await exists('deliveries', delivery)).toBe(true);
     expect(await exists('events', eventId)).toBe(true);
+  });
+
+  it('runs in the worker every RETENTION_EVERY_MS of its clock, moved here instead of waited for', async () => {
+    const clock = new ManualClock();
+    // Sent five minutes short of its 30 days: kept by the sweep at start, past its period at the next one.
+    const [{ id }] = await api.db.query(
+      `INSERT INTO deliveries (channel, message, status, attempts, created_at, completed_at)
+       VALUES ('mail', '{"to": ["a@cliente.test"], "subject": "Fattura", "text": "In allegato."}', 'succeeded', 1,
+               now() - interval '30 days' + interval '5 minutes', now() - interval '30 days' + interval '5 minutes') RETURNING id`,
+    );
+    const [old] = await mails(1, 31);
+    const retention = new Retention(new DeliveriesRepository(api.db), api.config, clock);
+    retention.onApplicationBootstrap();
+    try {
+      await waitFor(async () => !(await exists('deliveries', old)), 'the sweep at start');
+      await clock.advance(RETENTION_EVERY_MS - 1000);
+      expect(await exists('deliveries', id)).toBe(true);
+      await clock.advance(1000);
+      await waitFor(async () => !(await exists('deliveries', id)), 'the second sweep');
+    } finally {
+      await retention.onApplicationShutdown();
+    }
   });
 });

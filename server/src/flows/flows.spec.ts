@@ -156,7 +156,7 @@ describe('flows', () => {
       const after = await eventsOf(flow.documentId);
       expect(after).toHaveLength(before.length + 1);
       const event = after.at(-1)!;
-      expect(event).toMatchObject({ type: 'document.updated', companyId: rossi.companyId, relayedAt: null });
+      expect(event).toMatchObject({ type: 'document.updated', companyId: rossi.companyId });
       expect(event.payload).toMatchObject({ id: flow.documentId, number: expect.any(String) });
       expect((event.payload.flows as Array<{ id: string }>).find((f) => f.id === flow.id)).toEqual(response.body);
       Object.assign(flow, {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { AttemptResult, ClaimedDelivery, DeliverySender } from '../deliveries/delivery-sender.js';
 import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
-import { MAILER, type MailError, type Mailer } from './mailer.js';
+import { MAILER, type MailError, type Mailer } from './mailer.port.js';
 
 /**
  * The mail channel of the delivery core: sends a delivery's composed message through the mailer port, at most

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../config/config.js';
-import { createMailer } from './mailer.js';
+import { createMailer } from './mailer.factory.js';
 import { MailSender } from './mail-sender.js';
 import type { ClaimedDelivery } from '../deliveries/delivery-sender.js';
 

@@ -2,19 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmailAddress } from '../common/validation/email.js';
 import { DataSource } from 'typeorm';
-import { byId, findOwned } from '../common/database/find-owned.js';
+import { findOwned } from '../common/database/find-owned.js';
 import { ApiError, errorItem } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DeliveryAttempt } from '../deliveries/delivery-attempt.entity.js';
-import { Delivery, type MailMessage } from '../deliveries/delivery.entity.js';
+import { DeliveriesService } from '../deliveries/deliveries.service.js';
+import type { MailMessage } from '../deliveries/delivery.entity.js';
 import { Document } from '../documents/document.entity.js';
 import { signInvoiceLink } from '../invoices/invoice-link.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { courtesyCopy } from './courtesy-copy.js';
-import { MAX_RECIPIENTS, type InvoiceShareDto, type ShareInvoiceDto, type ShareStatus } from './share.dto.js';
+import { MAX_RECIPIENTS, type InvoiceShareDto, type ShareInvoiceDto } from './share.dto.js';
 import { InvoiceShare } from './share.entity.js';
 
 export const shareList = defineList({
@@ -44,6 +44,7 @@ export class SharesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly deliveries: DeliveriesService,
   ) {}
 
   async share(companyId: string, documentId: string, body: ShareInvoiceDto, baseUrl: string): Promise<InvoiceShareDto> {
@@ -76,14 +77,10 @@ export class SharesService {
       ],
     };
     const share = await this.db.transaction(async (manager) => {
-      const delivery = await manager.getRepository(Delivery).save(manager.getRepository(Delivery).create({ channel: 'mail', message }));
+      const deliveryId = await this.deliveries.enqueueMail(manager, message);
       return manager
         .getRepository(InvoiceShare)
-        .save(
-          manager
-            .getRepository(InvoiceShare)
-            .create({ companyId, documentId: document.id, deliveryId: delivery.id, recipients, replyTo: body.reply_to, subject }),
-        );
+        .save(manager.getRepository(InvoiceShare).create({ companyId, documentId: document.id, deliveryId, recipients, replyTo: body.reply_to, subject }));
     });
     const [presented] = await this.present([share]);
     return presented;
@@ -107,35 +104,20 @@ export class SharesService {
 
   private async present(shares: InvoiceShare[]): Promise<InvoiceShareDto[]> {
     if (shares.length === 0) return [];
-    const ids = shares.map((s) => s.deliveryId);
-    const [deliveries, lastAttempts] = await Promise.all([
-      byId(this.db.getRepository(Delivery), ids),
-      this.db
-        .getRepository(DeliveryAttempt)
-        .createQueryBuilder('a')
-        .distinctOn(['a.deliveryId'])
-        .where('a.deliveryId IN (:...ids)', { ids })
-        .orderBy('a.deliveryId')
-        .addOrderBy('a.attemptedAt', 'DESC')
-        .getMany(),
-    ]);
-    const lastAttemptOf = new Map(lastAttempts.map((a) => [a.deliveryId, a]));
+    const mails = await this.deliveries.mailStates(shares.map((s) => s.deliveryId));
     return shares.map((share) => {
-      const delivery = deliveries.get(share.deliveryId)!;
-      const last = lastAttemptOf.get(delivery.id);
-      const status: ShareStatus = delivery.status === 'succeeded' ? 'SENT' : delivery.status === 'failed' ? 'FAILED' : 'QUEUED';
-      const failed = last && last.outcome === 'failed' && status !== 'SENT';
+      const mail = mails.get(share.deliveryId)!;
       return {
         id: share.id,
         document_id: share.documentId,
         to: share.recipients,
         reply_to: share.replyTo,
         subject: share.subject,
-        status,
-        attempts: delivery.attempts,
-        failure_reason: failed ? [last.responseBody, last.error].filter(Boolean).join(' — ') || 'the mail server refused the message' : null,
+        status: mail.status,
+        attempts: mail.attempts,
+        failure_reason: mail.failure_reason,
         created_at: share.createdAt.toISOString(),
-        completed_at: delivery.completedAt?.toISOString() ?? null,
+        completed_at: mail.completed_at,
       };
     });
   }

@@ -8,6 +8,7 @@ import { expectError } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { waitFor } from '../../test/webhook-receiver.js';
 import { startWorker } from '../../test/worker.js';
+import { ManualClock } from '../common/clock/drivers/manual.driver.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
 import { StoredInvoice } from '../invoices/invoice.entity.js';
 import type { ErrorCode } from '../common/errors/error-codes.js';
@@ -18,6 +19,7 @@ type Verdict = 'accept' | { code: number; message: string };
 describe('share-invoice e-mails', () => {
   let api: TestApi;
   let worker: INestApplicationContext;
+  const clock = new ManualClock();
   let smtp: SMTPServer;
   let rossi: Tenant;
   let verdi: Tenant;
@@ -52,12 +54,13 @@ describe('share-invoice e-mails', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const env = {
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-      MAIL_RETRY_SCHEDULE: '300ms,300ms',
+      // As in production: the retry test moves the worker's clock instead of waiting.
+      MAIL_RETRY_SCHEDULE: '5m,30m',
       MAIL_FROM: 'Flusso <no-reply@flusso.test>',
       SDI_SANDBOX_DELAYS: '100ms,100ms',
     };
     api = await startApi(env);
-    worker = await startWorker(api.config.databaseUrl, env);
+    worker = await startWorker(api.config.databaseUrl, env, { clock });
     rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
     verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
   });
@@ -168,6 +171,10 @@ describe('share-invoice e-mails', () => {
     const before = refused;
     const response = await share(rossi, document.id, { to: 'ritenta@bianchi.test', reply_to: 'fatture@rossi.test' });
     expect(response.status).toBe(202);
+    await waitFor(async () => (await readShare(response.headers.location)).attempts === 1, 'the first attempt');
+    // Queued while it waits for its retry, five minutes later on the worker's clock, saying why.
+    expect(await readShare(response.headers.location)).toMatchObject({ status: 'QUEUED', failure_reason: expect.stringContaining('451 Try again later') });
+    await clock.advance(6 * 60_000);
     await waitFor(async () => (await readShare(response.headers.location)).status === 'SENT', 'the share to be sent');
     expect(refused).toBe(before + 1);
     expect(mailFor('ritenta@bianchi.test')).toHaveLength(1);

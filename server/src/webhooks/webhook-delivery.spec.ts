@@ -8,15 +8,19 @@ import { Fixtures } from '../../test/fixtures.js';
 import { Receiver, waitFor } from '../../test/webhook-receiver.js';
 import { startWorker } from '../../test/worker.js';
 import type { Category } from '../categories/category.entity.js';
+import { ManualClock } from '../common/clock/drivers/manual.driver.js';
+import { DeliveryEngine } from '../deliveries/delivery-engine.js';
 import type { Document } from '../documents/document.entity.js';
 import { EventFanOut } from './event-fan-out.js';
 import { USER_AGENT } from './webhook-sender.js';
 
-const RETRY_SCHEDULE = '300ms,300ms,300ms';
+/** A schedule as production's: the tests move the worker's clock instead of waiting for it. */
+const RETRY_SCHEDULE = '1m,5m,30m';
 
 describe('webhook delivery', () => {
   let api: TestApi;
   let worker: INestApplicationContext;
+  const clock = new ManualClock();
   let smtp: SMTPServer;
   const mails: Array<{ to: string[]; raw: string }> = [];
   const receivers: Receiver[] = [];
@@ -50,8 +54,16 @@ describe('webhook delivery', () => {
       SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     };
     api = await startApi(env);
-    worker = await startWorker(api.config.databaseUrl, env);
+    worker = await startWorker(api.config.databaseUrl, env, { clock });
   });
+
+  /** Moves the worker's clock past any retry due (the schedule's longest wait) until `done`. */
+  const retryUntil = (done: () => Promise<boolean> | boolean, what: string) =>
+    waitFor(async () => {
+      if (await done()) return true;
+      await clock.advance(31 * 60_000);
+      return false;
+    }, what);
 
   afterAll(async () => {
     await worker.close();
@@ -116,38 +128,50 @@ describe('webhook delivery', () => {
 
   it('holds a delivery behind an earlier event of its document fanned out later, and lets go of one a race left waiting', async () => {
     const { tenant, docs, receiver, endpoint } = await setUp();
-    // Two events of one document, relayed (so the relay leaves them alone) but not fanned out yet: the queue lost the
-    // first one's job, and the second one's job runs first.
+    // Two events of one document. Another worker holds the first one's row (its fan-out is under way), so this
+    // worker's fan-out, driven here batch by batch, takes the second one first.
+    const fanOut = worker.get(EventFanOut);
+    await fanOut.onApplicationShutdown();
     const event = async (version: number, at: string): Promise<string> =>
       (
-        await api.db.query(
-          `INSERT INTO events (company_id, type, payload, created_at, relayed_at) VALUES ($1, 'document.updated', $2, $3, now()) RETURNING id`,
-          [tenant.companyId, { id: docs[0].id, version }, at],
-        )
+        await api.db.query(`INSERT INTO events (company_id, type, payload, created_at) VALUES ($1, 'document.updated', $2, $3) RETURNING id`, [
+          tenant.companyId,
+          { id: docs[0].id, version },
+          at,
+        ])
       )[0].id;
     const first = await event(2, '2026-01-01T10:00:00Z');
     const second = await event(3, '2026-01-01T10:00:01Z');
-    const fanOut = worker.get(EventFanOut);
-    await fanOut.fanOut([second]);
+    const other = api.db.createQueryRunner();
+    await other.startTransaction();
+    await other.query(`SELECT 1 FROM events WHERE id = $1 FOR UPDATE`, [first]);
+    expect(await fanOut.fanOut()).toBe(1);
     const [held] = await api.db.query(`SELECT waiting FROM deliveries WHERE event_id = $1`, [second]);
     expect(held.waiting).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing lets it go while the earlier event is not fanned out.
+    expect(await worker.get(DeliveryEngine).releaseStranded()).toBe(0);
     expect(receiver.received).toEqual([]);
-    await fanOut.fanOut([first]);
+    await other.rollbackTransaction();
+    await other.release();
+    expect(await fanOut.fanOut()).toBe(1);
+    fanOut.onApplicationBootstrap();
     await waitFor(() => receiver.received.length >= 2, 'both deliveries');
     expect(receiver.received.map((r) => r.body.id)).toEqual([first, second]);
 
-    // A delivery left waiting with nothing before it (a fan-out and a recording that missed each other) goes all the same.
-    const third = await event(4, '2026-01-01T10:00:02Z');
-    await api.db.query(`UPDATE events SET dispatched_at = now() WHERE id = $1`, [third]);
+    // A delivery left waiting with nothing before it (a fan-out and a recording that missed each other) goes at the
+    // engine's next look for them, 5 s later on its clock.
+    const [{ id: third }] = await api.db.query(
+      `INSERT INTO events (company_id, type, payload, created_at, dispatched_at) VALUES ($1, 'document.updated', $2, '2026-01-01T10:00:02Z', now()) RETURNING id`,
+      [tenant.companyId, { id: docs[0].id, version: 4 }],
+    );
     await api.db.query(
       `INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at, waiting) VALUES ('webhook', $1, $2, $3, '2026-01-01T10:00:02Z', true)`,
       [endpoint.id, third, docs[0].id],
     );
-    await waitFor(() => receiver.received.length >= 3, 'the stranded delivery', 15_000);
+    await clock.advance(5000);
+    await waitFor(() => receiver.received.length >= 3, 'the stranded delivery');
     expect(receiver.received[2].body.id).toBe(third);
   });
-
   it("delivers document.deleted after the document's earlier events, signed the same way, with the next version", async () => {
     const { tenant, categories, receiver, endpoint } = await setUp(0);
     const draft = await new Fixtures(api.db, tenant.companyId).document({ number: 'FV-BOZZA', status: 'DRAFT' });
@@ -176,6 +200,15 @@ describe('webhook delivery', () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = (_request, index) => (index === 0 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' });
     await change(tenant, docs[0], categories[0]);
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.attempts.length === 1, 'the first attempt');
+    // Retried a minute later (give or take 10%) on the worker's clock, and not before.
+    const [failed] = await deliveries(tenant, endpoint.id);
+    const wait = new Date(failed.next_attempt_at).getTime() - clock.now().getTime();
+    expect(wait).toBeGreaterThanOrEqual(50_000);
+    expect(wait).toBeLessThanOrEqual(66_000);
+    await clock.advance(50_000);
+    expect(receiver.received).toHaveLength(1);
+    await clock.advance(20_000);
     await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
 
     expect(receiver.received).toHaveLength(2);
@@ -186,7 +219,6 @@ describe('webhook delivery', () => {
       expect.objectContaining({ outcome: 'FAILED', response_status: 500, response_body: 'database down', error: null }),
       expect.objectContaining({ outcome: 'SUCCEEDED', response_status: 200, response_body: 'ok', error: null }),
     ]);
-    expect(new Date(delivery.attempts[1].attempted_at).getTime() - new Date(delivery.attempts[0].attempted_at).getTime()).toBeGreaterThanOrEqual(250);
 
     // The filter takes the API's uppercase values (the column stores lowercase ones) and refuses the stored spelling.
     const list = (status: string) => api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries?filter[status]=${status}`).set(tenant.auth);
@@ -215,7 +247,7 @@ describe('webhook delivery', () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = () => ({ status: 502 });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
+    await retryUntil(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
     const [delivery] = await deliveries(tenant, endpoint.id);
     expect(delivery.attempts).toHaveLength(4);
     expect(receiver.received).toHaveLength(4);
@@ -228,7 +260,7 @@ describe('webhook delivery', () => {
     target.secrets = receiver.secrets;
     receiver.answer = () => ({ status: 307, headers: { location: target.url } });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
+    await retryUntil(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'FAILED', 'the delivery to fail');
     const [delivery] = await deliveries(tenant, endpoint.id);
     expect(delivery.attempts[0]).toMatchObject({ outcome: 'FAILED', response_status: 307, error: `redirect not followed (to ${target.url})` });
     expect(target.received).toEqual([]);
@@ -238,7 +270,9 @@ describe('webhook delivery', () => {
     const { tenant, categories, docs, receiver, endpoint } = await setUp();
     receiver.answer = (_request, index) => (index === 0 ? { status: 200, delayMs: 3000 } : { status: 204 });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
+    // The clock stands still while the attempt runs out its own (real) timeout, then moves to the retry.
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.attempts.length === 1, 'the first attempt');
+    await retryUntil(async () => (await deliveries(tenant, endpoint.id))[0]?.status === 'SUCCEEDED', 'the delivery to succeed');
     const [delivery] = await deliveries(tenant, endpoint.id);
     expect(delivery.attempts[0]).toMatchObject({ outcome: 'FAILED', response_status: null, error: 'timed out after 1000 ms' });
     expect(delivery.attempts[0].duration_ms).toBeGreaterThanOrEqual(900);
@@ -257,17 +291,26 @@ describe('webhook delivery', () => {
     const read = await api.http.get(`/api/v1/webhook-endpoints/${endpoint.id}`).set(tenant.auth);
     expect(read.body).toMatchObject({ enabled: false, disabled_reason: 'GONE', disabled_at: expect.any(String) });
     await change(tenant, docs[0], categories[1]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await waitFor(
+      async () => (await api.db.query(`SELECT 1 FROM events WHERE company_id = $1 AND dispatched_at IS NULL`, [tenant.companyId])).length === 0,
+      'the second event fanned out',
+    );
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(tenant, endpoint.id)).toHaveLength(1);
   });
 
   it('honours Retry-After on 429 and 503', async () => {
-    const { tenant, categories, docs, receiver } = await setUp();
-    receiver.answer = (_request, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 204 });
+    const { tenant, categories, docs, receiver, endpoint } = await setUp();
+    // Ten minutes: longer than the schedule's first wait (a minute), so the receiver's word counts.
+    receiver.answer = (_request, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '600' } } : { status: 204 });
     await change(tenant, docs[0], categories[0]);
-    await waitFor(() => receiver.received.length === 2, 'the retry', 10_000);
-    expect(receiver.received[1].at - receiver.received[0].at).toBeGreaterThanOrEqual(1900);
+    await waitFor(async () => (await deliveries(tenant, endpoint.id))[0]?.attempts.length === 1, 'the first attempt');
+    const [delivery] = await deliveries(tenant, endpoint.id);
+    expect(new Date(delivery.next_attempt_at).getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(590_000);
+    await clock.advance(5 * 60_000);
+    expect(receiver.received).toHaveLength(1);
+    await clock.advance(6 * 60_000);
+    await waitFor(() => receiver.received.length === 2, 'the retry');
   });
 
   it('signs with both secrets for a day after a rotation', async () => {

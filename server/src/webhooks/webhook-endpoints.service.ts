@@ -1,17 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { byId } from '../common/database/find-owned.js';
-import { groupBy } from '../common/database/group-by.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { fetchPage, page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
-import { apiEnum, storedLowercaseEnum } from '../common/listing/api-enum.js';
+import { apiEnum } from '../common/listing/api-enum.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { isUuid } from '../common/validation/uuid.js';
-import { DomainEvent } from '../common/events/event.entity.js';
 import type { AppConfig, Environment } from '../config/config.js';
-import { DeliveryAttempt } from '../deliveries/delivery-attempt.entity.js';
-import { Delivery, DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
-import { WORK_CHANNELS } from '../common/database/work-channels.js';
+import { DeliveriesService } from '../deliveries/deliveries.service.js';
 import type {
   CreateWebhookEndpointDto,
   UpdateWebhookEndpointDto,
@@ -32,16 +27,7 @@ export const webhookEndpointList = defineList({
   defaultSort: 'created_at',
 });
 
-export const webhookDeliveryList = defineList({
-  alias: 'd',
-  filters: {
-    status: storedLowercaseEnum('d.status', DELIVERY_STATUSES),
-    event_id: { column: 'd.eventId', type: 'uuid' },
-    created_at: { column: 'd.createdAt', type: 'datetime' },
-  },
-  sorts: { created_at: { column: 'd.createdAt', type: 'datetime' } },
-  defaultSort: '-created_at',
-});
+export { webhookDeliveryList } from '../deliveries/delivery-list.js';
 
 /** During a rotation the previous secret keeps signing for this long, so receivers can switch without losing events. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -79,13 +65,18 @@ export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
 
 /**
  * Webhook endpoints and their deliveries, as integrators (through the API) and operators (through the CLI) manage
- * them. Plain TypeORM, so the CLI uses it without booting Nest.
+ * them; the deliveries themselves are enqueued, replayed and reported by the deliveries service. Plain TypeORM, so
+ * the CLI uses it without booting Nest.
  */
 export class WebhookEndpointsService {
+  private readonly deliveries: DeliveriesService;
+
   constructor(
     private readonly db: DataSource,
     private readonly settings: Pick<AppConfig, 'environment' | 'webhooks'>,
-  ) {}
+  ) {
+    this.deliveries = new DeliveriesService(db);
+  }
 
   async list(scope: Required<EndpointScope>, params: QueryParams): Promise<Page<WebhookEndpointDto>> {
     const query = parseListQuery(params, webhookEndpointList);
@@ -159,12 +150,7 @@ export class WebhookEndpointsService {
       if (changes.description !== undefined) endpoint.description = changes.description;
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
-        // A delivery a worker holds keeps its lease: made due now, a second worker would send it too.
-        await manager.query(
-          `UPDATE deliveries SET next_attempt_at = least(next_attempt_at, now()) WHERE endpoint_id = $1 AND status = 'pending' AND claim_id IS NULL`,
-          [endpoint.id],
-        );
-        await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
+        await this.deliveries.resumeEndpoint(manager, endpoint.id);
       } else if (changes.enabled === false && endpoint.enabled) {
         Object.assign(endpoint, { enabled: false, disabledReason: 'requested', disabledAt: new Date() });
       }
@@ -200,10 +186,7 @@ export class WebhookEndpointsService {
 
   async listDeliveries(scope: EndpointScope, id: string, params: QueryParams): Promise<Page<WebhookDeliveryDto>> {
     const endpoint = await this.find(this.db.manager, scope, id);
-    const query = parseListQuery(params, webhookDeliveryList);
-    const base = this.db.getRepository(Delivery).createQueryBuilder('d').where('d.endpointId = :endpointId', { endpointId: endpoint.id });
-    const { rows, cursor } = await fetchPage(base, webhookDeliveryList, query);
-    return page(await this.presentDeliveries(rows), cursor, query.pageSize);
+    return this.deliveries.webhookDeliveries(endpoint.id, params);
   }
 
   /**
@@ -214,72 +197,11 @@ export class WebhookEndpointsService {
   async replay(scope: EndpointScope, id: string, eventId: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(this.db.manager, scope, id);
     if (!isUuid(eventId)) throw ApiError.notFound('Event', '/event_id');
-    const [event]: Array<{ type: string }> = await this.db.query(
-      `SELECT ev.type FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $1 WHERE ev.id = $2`,
-      [endpoint.integratorId, eventId.toLowerCase()],
-    );
-    if (event) this.mayReplay(scope, endpoint, event.type);
-    const deliveryId = await this.db.transaction(async (manager) => {
-      const rows: Array<{ id: string }> = await manager.query(
-        `INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at)
-         SELECT 'webhook', $1, ev.id, ev.payload->>'id', ev.created_at
-           FROM events ev JOIN company_grants g ON g.company_id = ev.company_id AND g.integrator_id = $2
-          WHERE ev.id = $3
-         ON CONFLICT (endpoint_id, event_id) DO UPDATE
-            SET status = 'pending', attempts = 0, waiting = false, next_attempt_at = now(), completed_at = NULL
-          WHERE deliveries.status <> 'pending'
-         RETURNING id`,
-        [endpoint.id, endpoint.integratorId, eventId.toLowerCase()],
-      );
-      await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
-      if (rows.length) return rows[0].id;
-      const pending = await manager.getRepository(Delivery).findOneBy({ endpointId: endpoint.id, eventId: eventId.toLowerCase() });
-      if (!pending) throw ApiError.notFound('Event', '/event_id');
-      return pending.id;
-    });
-    const [presented] = await this.presentDeliveries([await this.db.getRepository(Delivery).findOneByOrFail({ id: deliveryId })]);
-    return presented;
-  }
-
-  private async presentDeliveries(rows: Delivery[]): Promise<WebhookDeliveryDto[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((d) => d.id);
-    const [events, attempts] = await Promise.all([
-      byId(
-        this.db.getRepository(DomainEvent),
-        rows.map((d) => d.eventId),
-      ),
-      this.db
-        .getRepository(DeliveryAttempt)
-        .createQueryBuilder('a')
-        .where('a.deliveryId IN (:...ids)', { ids })
-        .orderBy('a.attemptedAt', 'ASC')
-        .addOrderBy('a.id', 'ASC')
-        .getMany(),
-    ]);
-    const attemptsOf = groupBy(attempts, (a) => a.deliveryId);
-    return rows.map((d) => {
-      const event = events.get(d.eventId!)!;
-      return {
-        id: d.id,
-        endpoint_id: d.endpointId!,
-        event_id: d.eventId!,
-        event: event.type,
-        company_id: event.companyId,
-        status: apiEnum(d.status),
-        next_attempt_at: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
-        created_at: d.createdAt.toISOString(),
-        completed_at: d.completedAt?.toISOString() ?? null,
-        attempts: (attemptsOf.get(d.id) ?? []).map((a) => ({
-          attempted_at: a.attemptedAt.toISOString(),
-          outcome: apiEnum(a.outcome),
-          duration_ms: a.durationMs,
-          response_status: a.responseStatus,
-          response_body: a.responseBody,
-          error: a.error,
-        })),
-      };
-    });
+    const type = await this.deliveries.grantedEventType(endpoint.integratorId, eventId.toLowerCase());
+    if (type) this.mayReplay(scope, endpoint, type);
+    const replayed = await this.deliveries.replayWebhook(endpoint.id, endpoint.integratorId, eventId.toLowerCase());
+    if (!replayed) throw ApiError.notFound('Event', '/event_id');
+    return replayed;
   }
 
   /** A key may point an endpoint to a URL only if it may read every event the endpoint would receive there. */

@@ -1,27 +1,25 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Agent, request } from 'undici';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DeliveriesService } from '../deliveries/deliveries.service.js';
 import type { AttemptResult, ClaimedDelivery, DeliverySender, Outcome } from '../deliveries/delivery-sender.js';
-import { RESPONSE_EXCERPT_BYTES } from '../deliveries/delivery-sender.js';
 import { parseRetryAfter } from '../deliveries/retry-schedule.js';
 import { API_VERSION } from '../config/api-version.js';
 import { disabledEndpointNotice } from './endpoint-notice.js';
 import { isIP } from 'node:net';
-import { checkUrlShape, guardedLookup, hostOf, isLoopback, LoopbackAddressError, type Reach, UrlNotAllowedError } from './url-guard.js';
+import { checkUrlShape, hostOf, isLoopback, LoopbackAddressError, type Reach, UrlNotAllowedError } from './url-guard.js';
+import { WEBHOOK_HTTP, type WebhookAnswer, type WebhookHttp } from './webhook-http.port.js';
 import { EVENT_PERMISSIONS, receives } from './event-permissions.js';
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
 
 export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
 /** Request bodies of the events in flight: a claim hands every endpoint of an event the same event object. */
 const bodies = new WeakMap<object, string>();
-/** Past this much, an answer's body is not read to the end: the connection is dropped instead of reused. */
-const BODY_DRAIN_LIMIT = 64 * 1024;
 
 /**
- * The webhook channel: signs each event as Standard Webhooks and POSTs it over pooled keep-alive connections
- * (undici), redirects not followed, each attempt bounded by WEBHOOK_TIMEOUT_MS. Connections are opened through the
- * SSRF guard's lookup, so a socket only ever reaches an address that was checked when it was opened.
+ * The webhook channel: signs each event as Standard Webhooks and POSTs it through the webhook HTTP port (the undici
+ * driver: pooled keep-alive connections, redirects not followed, sockets opened only through the SSRF guard's
+ * lookup), each attempt bounded by WEBHOOK_TIMEOUT_MS.
  *
  * Development also reaches loopback receivers, through a pool of its own whose sockets reach nothing else: an answer
  * that came through it is from the worker's own machine (another service there, if the sandbox is hosted), so its
@@ -36,28 +34,21 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
   readonly attemptLimitMs: number;
   readonly concurrency: number;
   private readonly logger = new Logger(WebhookSender.name);
-  private readonly agents: Record<Reach, Agent>;
   /** Decrypted signing keys per endpoint, valid while the endpoint row is unchanged. */
   private readonly keys = new Map<string, { stamp: number; current: Buffer; previous: Buffer | null }>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WEBHOOK_HTTP) private readonly http: WebhookHttp,
+    private readonly deliveries: DeliveriesService,
+  ) {
     this.retrySchedule = config.webhooks.retrySchedule;
     this.attemptLimitMs = config.webhooks.timeoutMs + 1000;
     this.concurrency = config.webhooks.concurrency;
-    const timeout = config.webhooks.timeoutMs;
-    const agent = (reach: Reach) =>
-      new Agent({
-        connect: { lookup: guardedLookup(config.environment, reach), timeout },
-        connections: 64,
-        keepAliveTimeout: 30_000,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
-    this.agents = { public: agent('public'), loopback: agent('loopback') };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(Object.values(this.agents).map((agent) => agent.close()));
+    await this.http.close();
   }
 
   /** The request body: the event as the portal documents it (`id`, `event`, `company_id`, `data`). */
@@ -121,26 +112,20 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     const body = WebhookSender.body(event);
     const timestamp = Math.floor(attemptedAt.getTime() / 1000);
     const signal = AbortSignal.timeout(this.config.webhooks.timeoutMs);
-    const post = (reach: Reach) =>
-      request(url, {
-        method: 'POST',
-        dispatcher: this.agents[reach],
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          'webhook-id': event.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
-        },
-        body,
-        // Ends the whole request (connecting, headers, body) before the engine's cut-off, whose signal is not needed.
-        signal,
-      });
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': event.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': this.signature(delivery, timestamp, body, attemptedAt.getTime()),
+    };
+    // `signal` ends the whole request (connecting, headers, body) before the engine's cut-off, whose signal is not needed.
+    const post = (reach: Reach) => this.http.post(url, reach, headers, body, signal);
     const host = hostOf(url);
     const development = this.config.environment === 'development';
     let reach: Reach = development && isIP(host) && isLoopback(host) ? 'loopback' : 'public';
     try {
-      let response: Awaited<ReturnType<typeof post>>;
+      let response: WebhookAnswer;
       try {
         response = await post(reach);
       } catch (error) {
@@ -149,16 +134,15 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
         reach = 'loopback';
         response = await post(reach);
       }
-      const excerpt = await readExcerpt(response.body);
       // What a service on the worker's own machine answers is not shown to whoever registered the endpoint.
       const shown = reach === 'public' || this.config.webhooks.exposeLoopbackResponses;
-      const status = response.statusCode;
+      const status = response.status;
       const result: AttemptResult = {
         ok: status >= 200 && status < 300,
         attemptedAt,
         durationMs: performance.now() - started,
         responseStatus: status,
-        responseBody: shown ? excerpt : null,
+        responseBody: shown ? response.excerpt : null,
         error: null,
       };
       if (status >= 300 && status < 400) {
@@ -231,27 +215,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
         continue;
       }
       const message = disabledEndpointNotice({ ...endpoint, to: endpoint.contact_email, lastError, environment: this.config.environment });
-      await manager.query(`INSERT INTO deliveries (channel, message) VALUES ('mail', $1)`, [JSON.stringify(message)]);
+      await this.deliveries.enqueueMail(manager, message);
     }
   }
-}
-
-/** The first 1 KB of a body (whole characters), read to the end (so the connection can be reused) unless it is large. */
-async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let read = 0;
-  for await (const chunk of body) {
-    read += chunk.length;
-    if (kept < RESPONSE_EXCERPT_BYTES) {
-      chunks.push(chunk.subarray(0, RESPONSE_EXCERPT_BYTES - kept));
-      kept += Math.min(chunk.length, RESPONSE_EXCERPT_BYTES - kept);
-    }
-    if (read > BODY_DRAIN_LIMIT) {
-      body.destroy();
-      break;
-    }
-  }
-  // Streaming decode drops a character the 1 KB cut in half, rather than ending the excerpt with U+FFFD.
-  return kept ? new TextDecoder().decode(Buffer.concat(chunks), { stream: true }) : null;
 }

@@ -6,7 +6,7 @@ import { WORK_CHANNELS } from './work-channels.js';
 type Channel = (typeof WORK_CHANNELS)[keyof typeof WORK_CHANNELS];
 
 /**
- * The worker's one LISTEN connection to PostgreSQL (DATABASE_DIRECT_URL): wakes the relay when events are committed and the delivery engine
+ * The worker's one LISTEN connection to PostgreSQL (DATABASE_DIRECT_URL): wakes the fan-out when events are committed and the delivery engine
  * when deliveries are, so neither waits for its poll. The connection comes back by itself after a failure, and every
  * listener is woken then, since notifications sent meanwhile are lost (the loops' polls cover that gap too).
  */

@@ -1,7 +1,11 @@
-/** Wakes a sleeping loop early: `wait` returns at the first ring or after its time, whichever comes first. */
+import type { Clock } from '../clock/clock.port.js';
+
+/** Wakes a sleeping loop early: `wait` returns at the first ring or after its time on the clock, whichever comes first. */
 export class Doorbell {
   private rung = false;
   private wake?: () => void;
+
+  constructor(private readonly clock: Clock) {}
 
   ring = (): void => {
     this.rung = true;
@@ -11,9 +15,9 @@ export class Doorbell {
   async wait(ms: number): Promise<void> {
     if (!this.rung) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, ms));
+        const cancel = this.clock.setTimer(ms, resolve);
         this.wake = () => {
-          clearTimeout(timer);
+          cancel();
           resolve();
         };
       });

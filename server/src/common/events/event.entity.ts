@@ -22,11 +22,7 @@ export class DomainEvent {
   @CreatedAt()
   createdAt: Date;
 
-  /** Set by the relay once the event has been handed to the delivery queue. */
-  @Column({ type: 'timestamptz', precision: 3, nullable: true })
-  relayedAt: Date | null;
-
-  /** Set once the event has been fanned out into deliveries; relayed but never dispatched means its job was lost. */
+  /** Set once the event has been fanned out into deliveries (webhooks/event-fan-out.ts claims those without it). */
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   dispatchedAt: Date | null;
 }

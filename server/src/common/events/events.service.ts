@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { DomainEvent } from './event.entity.js';
+import type { DomainEvent } from './event.entity.js';
+import { EventsRepository } from './events.repository.js';
 
 export type EventType = 'document.updated' | 'document.deleted';
 
 /** Records events in the outbox, always inside the caller's database transaction. */
 @Injectable()
 export class EventsService {
+  private readonly events = new EventsRepository();
+
   /**
    * `occurredAt` is when the change took effect, taken after the locks that order it (for a document, its new
-   * `updated_at`), never the transaction's start: the relay hands events on in that order.
+   * `updated_at`), never the transaction's start: the fan-out takes events in that order.
    */
   async record(manager: EntityManager, companyId: string, type: EventType, payload: Record<string, unknown>, occurredAt: Date): Promise<DomainEvent> {
-    return manager.getRepository(DomainEvent).save({ companyId, type, payload, createdAt: occurredAt, relayedAt: null });
+    return this.events.record(manager, companyId, type, payload, occurredAt);
   }
 }

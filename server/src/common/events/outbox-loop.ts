@@ -1,5 +1,6 @@
-import type { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Doorbell } from './doorbell.js';
+import type { Clock } from '../clock/clock.port.js';
+import { SystemClock } from '../clock/drivers/system.driver.js';
+import { WorkerLoop } from './worker-loop.js';
 
 /** A queue call (Redis) that takes longer fails: the round is tried again, and PostgreSQL still holds the work. */
 const QUEUE_TIMEOUT_MS = 5000;
@@ -25,18 +26,16 @@ export interface OutboxLoopSettings {
 }
 
 /**
- * The loop of an outbox relay that moves rows recorded in PostgreSQL into a queue (events to `events`, transmissions
- * to `sdi`): a sweep every `sweepEveryMs` queues again what Redis lost, then batches are moved until one is not full,
- * then it sleeps until the doorbell rings or `idleMs` passes. A failed round is logged and tried again.
+ * A worker loop (worker-loop.ts) that moves rows recorded in PostgreSQL into a BullMQ queue (transmissions to `sdi`):
+ * batches are moved until one is not full, and every `sweepEveryMs` what Redis lost is queued again.
  */
-export abstract class OutboxLoop implements OnApplicationBootstrap, OnApplicationShutdown {
-  protected abstract readonly logger: Logger;
-  protected readonly doorbell = new Doorbell();
-  private running = false;
-  private loop?: Promise<void>;
-  private lastSweep = 0;
-
-  protected constructor(private readonly settings: OutboxLoopSettings) {}
+export abstract class OutboxLoop extends WorkerLoop {
+  protected constructor(
+    private readonly outbox: OutboxLoopSettings,
+    clock: Clock = new SystemClock(),
+  ) {
+    super({ what: outbox.what, idleMs: outbox.idleMs, sweepEveryMs: outbox.sweepEveryMs }, clock);
+  }
 
   /** Moves one batch; returns how many rows it moved. */
   protected abstract moveBatch(): Promise<number>;
@@ -44,30 +43,11 @@ export abstract class OutboxLoop implements OnApplicationBootstrap, OnApplicatio
   /** Queues again what was queued a while ago and whose job is gone. */
   protected abstract sweepLost(): Promise<void>;
 
-  onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+  protected async round(): Promise<number> {
+    return (await this.moveBatch()) === this.outbox.batch ? 0 : this.outbox.idleMs;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.doorbell.ring();
-    await this.loop;
-  }
-
-  private async run(): Promise<void> {
-    const { batch, idleMs, sweepEveryMs, what } = this.settings;
-    while (this.running) {
-      try {
-        if (Date.now() - this.lastSweep > sweepEveryMs) {
-          this.lastSweep = Date.now();
-          await this.sweepLost();
-        }
-        if ((await this.moveBatch()) === batch) continue;
-      } catch (error) {
-        this.logger.error(`${what} failed, retrying: ${(error as Error).message}`);
-      }
-      await this.doorbell.wait(idleMs);
-    }
+  protected override periodically(): Promise<void> {
+    return this.sweepLost();
   }
 }

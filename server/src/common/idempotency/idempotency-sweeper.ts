@@ -1,30 +1,27 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, type Clock } from '../clock/clock.port.js';
+import { SystemClock } from '../clock/drivers/system.driver.js';
+import { WorkerLoop } from '../events/worker-loop.js';
 import { IdempotencyService } from './idempotency.service.js';
 
 /** How often the worker deletes expired keys (the API already ignores them: this only keeps the table small). */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-/** The worker's cleanup of `idempotency_keys` older than their 24 hours. */
+/** The worker's cleanup of `idempotency_keys` older than their 24 hours, a worker loop (worker-loop.ts). */
 @Injectable()
-export class IdempotencySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(IdempotencySweeper.name);
-  private timer?: NodeJS.Timeout;
-  private sweeping?: Promise<number>;
+export class IdempotencySweeper extends WorkerLoop {
+  protected readonly logger = new Logger(IdempotencySweeper.name);
 
-  constructor(private readonly keys: IdempotencyService) {}
-
-  onApplicationBootstrap(): void {
-    // A sweep logs its own failure; shutdown awaits the one under way.
-    this.timer = setInterval(() => {
-      this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
-    this.sweeping = this.sweep().finally(() => (this.sweeping = undefined));
+  constructor(
+    private readonly keys: IdempotencyService,
+    @Inject(CLOCK) clock: Clock = new SystemClock(),
+  ) {
+    super({ what: 'idempotency sweep', idleMs: SWEEP_EVERY_MS }, clock);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+  protected async round(): Promise<number> {
+    await this.sweep();
+    return SWEEP_EVERY_MS;
   }
 
   /** Deletes every expired key, in batches; returns how many. */

@@ -2,7 +2,6 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../../common/events/events.module.js';
 import { CategoriesRepository } from '../../categories/categories.repository.js';
-import { DeliveriesModule } from '../../deliveries/deliveries.module.js';
 import { DocumentsRepository } from '../../documents/documents.repository.js';
 import { DocumentsService } from '../../documents/documents.service.js';
 import { SectionalsService } from '../../sectionals/sectionals.service.js';
@@ -22,7 +21,7 @@ import { XmlPoolModule } from '../xml-pool.module.js';
  * notifications that move documents along their statuses.
  */
 @Module({
-  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, DeliveriesModule, XmlPoolModule],
+  imports: [BullModule.registerQueue({ name: SDI_QUEUE }), EventsModule, XmlPoolModule],
   providers: [
     DocumentsService,
     // DocumentsService needs them: its rows, the categories a change names, and the sectionals (deleting a document

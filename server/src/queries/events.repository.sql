@@ -1,0 +1,21 @@
+-- Written by `npm run sql` from server/src/common/events/events.repository.ts: do not edit.
+
+-- EventsRepository.record
+START TRANSACTION;
+
+INSERT INTO
+  "events" (
+    "id",
+    "company_id",
+    "type",
+    "payload",
+    "created_at",
+    "dispatched_at"
+  )
+VALUES
+  (DEFAULT, $1, $2, $3, $4, DEFAULT)
+RETURNING
+  "id",
+  "created_at";
+
+ROLLBACK;
