@@ -3,6 +3,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// The hooks plugin's recommended rules (the Rules of React and the React Compiler's checks), every one an error.
+const reactHooksRules = Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error']));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'portal/build/', 'portal/.cache/', 'portal/public/', 'coverage/'] },
@@ -18,5 +22,10 @@ export default tseslint.config(
   {
     files: ['portal/app/**/*.{ts,tsx}', 'portal/test/browser/**/*.ts', 'portal/test/components/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooksRules,
   },
 );
