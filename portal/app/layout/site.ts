@@ -16,7 +16,7 @@ export const DEFAULT_HOSTS: EnvironmentHosts = {
 };
 export const DEFAULT_SUPPORT_EMAIL = "developers@flusso.example";
 
-/** Site settings read from the server's environment (see site.server.ts). */
+/** Site settings read from the server's environment (see config/env.server.ts). */
 export type SiteConfig = {
   hosts: EnvironmentHosts;
   supportEmail: string;
