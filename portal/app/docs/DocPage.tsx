@@ -27,13 +27,14 @@ const subscribeToNothing = () => () => {};
 
 /** Test hook only (see testHooks.server.ts): throws during render once the page is hydrated. */
 function useTestCrash(crash: boolean) {
-  // False on the server and while hydrating, true in the render that follows hydration.
-  const hydrated = useSyncExternalStore(
+  // `crash` in the render that follows hydration, false on the server and while hydrating. Without the hook both are
+  // false: no update reaches the page's Suspense boundaries while they hydrate.
+  const crashNow = useSyncExternalStore(
     subscribeToNothing,
-    () => true,
+    () => crash,
     () => false,
   );
-  if (crash && hydrated) {
+  if (crashNow) {
     throw new Error("The page threw while rendering (test hook).", { cause: new Error("The test asked for a crash.") });
   }
 }
