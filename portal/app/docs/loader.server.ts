@@ -23,9 +23,10 @@ function renderDoc(path: string, body: string): RenderedDoc {
  * Data for one docs page. The page frame (title, neighbours) comes at once; the rendered
  * body is a promise, so the frame can show while the content loads on demand.
  */
-export function loadDocPage(path: string, request: Request) {
-  const doc = getDoc(path);
+export function loadDocPage(docPath: string | undefined, request: Request) {
+  const doc = docPath === undefined ? undefined : getDoc(docPath);
   if (!doc) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const { path } = doc;
   const hook = readTestHook(request);
   const pages = flattenSidebar(getDocsSidebar());
   const index = pages.findIndex((page) => page.docPath === path);
