@@ -3,6 +3,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// The hooks plugin's recommended rules (the Rules of React and the React Compiler's checks), every one an error.
+const reactHooksRules = Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error']));
 
 // Data access outside a repository: SQL, query builders, TypeORM repositories and the manager's finders and writers.
 const WRITES_AND_FINDS =
@@ -74,5 +78,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooksRules,
   },
 );

@@ -1,11 +1,32 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { DOC_PAGES } from "./app/content/pages";
 
 // Types loader data the single-fetch way (promises stay promises, no JSON round trip).
 declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
+  }
+}
+
+const contentDir = fileURLToPath(new URL("./app/content/", import.meta.url));
+
+/** The content list and the Markdown files of app/content/ must name the same pages: a page without a route is lost. */
+function checkContentList() {
+  const files = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => file.replace(/\.md$/, ""));
+  const unlisted = files.filter((file) => !DOC_PAGES.includes(file));
+  const missing = DOC_PAGES.filter((page) => !files.includes(page));
+  if (unlisted.length || missing.length) {
+    throw new Error(
+      [
+        ...unlisted.map((page) => `app/content/${page}.md has no line in app/content/pages.ts: add "${page}" to DOC_PAGES`),
+        ...missing.map((page) => `app/content/pages.ts lists "${page}" but app/content/${page}.md does not exist`),
+      ].join("\n"),
+    );
   }
 }
 
@@ -29,6 +50,17 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+      },
+      // Every docs page is a route of its own, at its content path, rendered by one module (app/docs/route.tsx); the
+      // other URLs are files in app/routes/.
+      routes(defineRoutes) {
+        checkContentList();
+        return defineRoutes((route) => {
+          for (const page of DOC_PAGES) {
+            if (page === "index") route(undefined, "docs/route.tsx", { id: "docs/index", index: true });
+            else route(page, "docs/route.tsx", { id: `docs/${page}` });
+          }
+        });
       },
     }),
   ],

@@ -20,7 +20,7 @@ import { CRASH_TITLE, CrashScreen } from "~/layout/CrashScreen";
 import { NOT_FOUND_TITLE, NotFound } from "~/layout/NotFound";
 import { SiteShell } from "~/layout/SiteShell";
 import { ANNOUNCEMENT, SITE_LANGUAGE, SITE_TITLE, type PageHandle } from "~/layout/site";
-import { getSiteConfig } from "~/layout/site.server";
+import { portalEnv } from "~/config/env.server";
 import { useSiteData } from "~/layout/useSiteData";
 import stylesheet from "~/styles/site.css?url";
 
@@ -34,7 +34,7 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export function loader() {
-  return { site: getSiteConfig(), sidebar: getDocsSidebar() };
+  return { site: portalEnv.site, sidebar: getDocsSidebar() };
 }
 
 // Settings and sidebar do not change between pages: no need to fetch them on every navigation.

@@ -20,12 +20,16 @@ export function MobileSidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = windowSize === "mobile";
   const [shown, setShown] = useState(false);
   const { pathname, hash } = useLocation();
+  const location = pathname + hash;
+  const [shownAt, setShownAt] = useState(location);
 
-  // Following a link in the drawer closes it, and so does growing the window to desktop.
-  useEffect(() => setShown(false), [pathname, hash]);
-  useEffect(() => {
-    if (disabled) setShown(false);
-  }, [disabled]);
+  // Following a link in the drawer closes it, and so does growing the window to desktop: adjusted while rendering,
+  // so the drawer never paints open over the next page.
+  if (shownAt !== location) {
+    setShownAt(location);
+    setShown(false);
+  }
+  if (disabled && shown) setShown(false);
 
   useEffect(() => {
     if (!shown) return;

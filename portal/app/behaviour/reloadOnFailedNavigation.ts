@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { readStorage, writeStorage } from "./storage";
 
 const RELOAD_GUARD_KEY = "flusso.reloaded-after-failed-load";
@@ -19,12 +19,21 @@ export function shouldReload(url: string, now: number, lastReload: string | null
   return lastUrl !== url || now - at > GUARD_WINDOW_MS;
 }
 
-/** A full page load of the same URL replaces a route change whose data or code failed to load. */
-export function useReloadOnFailedNavigation(error: unknown): boolean {
-  const reload =
+function decideReload(error: unknown): boolean {
+  return (
     typeof window !== "undefined" &&
     isFailedRouteLoad(error) &&
-    shouldReload(window.location.href, Date.now(), readStorage(RELOAD_GUARD_KEY, "sessionStorage"));
+    shouldReload(window.location.href, Date.now(), readStorage(RELOAD_GUARD_KEY, "sessionStorage"))
+  );
+}
+
+/** A full page load of the same URL replaces a route change whose data or code failed to load. */
+export function useReloadOnFailedNavigation(error: unknown): boolean {
+  // Decided once per error, when it first renders (React renders again at once after the update below): a re-render
+  // ten seconds later must not change the answer.
+  const [decision, setDecision] = useState(() => ({ error, reload: decideReload(error) }));
+  if (decision.error !== error) setDecision({ error, reload: decideReload(error) });
+  const { reload } = decision;
 
   useEffect(() => {
     if (!reload) return;

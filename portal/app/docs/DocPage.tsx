@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Await, Link, useLoaderData } from "@remix-run/react";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useSyncExternalStore } from "react";
 import { useDocsPreferredVersion } from "~/behaviour/docsPreferredVersion";
 import { usePrefetch } from "~/behaviour/prefetch";
 import { DocsLayout } from "~/layout/DocsLayout";
@@ -23,13 +23,18 @@ export const docMeta: MetaFunction<Loader> = ({ data }) => {
   ];
 };
 
+const subscribeToNothing = () => () => {};
+
 /** Test hook only (see testHooks.server.ts): throws during render once the page is hydrated. */
 function useTestCrash(crash: boolean) {
-  const [crashed, setCrashed] = useState(false);
-  useEffect(() => {
-    if (crash) setCrashed(true);
-  }, [crash]);
-  if (crashed) {
+  // `crash` in the render that follows hydration, false on the server and while hydrating. Without the hook both are
+  // false: no update reaches the page's Suspense boundaries while they hydrate.
+  const crashNow = useSyncExternalStore(
+    subscribeToNothing,
+    () => crash,
+    () => false,
+  );
+  if (crashNow) {
     throw new Error("The page threw while rendering (test hook).", { cause: new Error("The test asked for a crash.") });
   }
 }

@@ -1,3 +1,4 @@
+import { DOC_PAGES } from "~/content/pages";
 import { includeFiles, parseFrontMatter, type FrontMatter } from "./markdown";
 import { buildSidebar, type SidebarItem } from "./sidebar";
 
@@ -12,9 +13,11 @@ const included = Object.fromEntries(
 
 export type DocSource = { path: string; data: FrontMatter; body: string };
 
+// The pages of the content list (vite.config.ts stops the build when it and the folder disagree).
 const docs = new Map<string, DocSource>(
-  Object.entries(files).map(([file, source]) => {
-    const path = file.replace(/^\.\.\/content\//, "").replace(/\.md$/, "");
+  DOC_PAGES.map((path) => {
+    const source = files[`../content/${path}.md`];
+    if (source === undefined) throw new Error(`app/content/pages.ts lists "${path}" but app/content/${path}.md does not exist`);
     const { data, body } = parseFrontMatter(source, path);
     return [path, { path, data, body: includeFiles(body, included, path) }];
   }),

@@ -1,20 +1,20 @@
 import { CONTENT_LANGUAGE } from "~/layout/site";
-import { getSiteConfig } from "~/layout/site.server";
+import { portalEnv } from "~/config/env.server";
 import { markdownUrl } from "./urls";
 import { getDoc, getDocsSidebar } from "./content.server";
 import { renderMarkdown, type RenderedDoc } from "./markdown";
 import { flattenSidebar } from "./sidebar";
 import { readTestHook, withTestHook } from "./testHooks.server";
 
+// Hosts and e-mail are fixed at start: a page is rendered once.
 const rendered = new Map<string, RenderedDoc>();
 
 function renderDoc(path: string, body: string): RenderedDoc {
-  const { hosts, supportEmail } = getSiteConfig();
-  const key = `${path}\n${hosts.development}\n${hosts.production}\n${supportEmail}`;
-  let doc = rendered.get(key);
+  let doc = rendered.get(path);
   if (!doc) {
+    const { hosts, supportEmail } = portalEnv.site;
     doc = renderMarkdown(body, { hosts, email: supportEmail });
-    rendered.set(key, doc);
+    rendered.set(path, doc);
   }
   return doc;
 }
@@ -23,9 +23,10 @@ function renderDoc(path: string, body: string): RenderedDoc {
  * Data for one docs page. The page frame (title, neighbours) comes at once; the rendered
  * body is a promise, so the frame can show while the content loads on demand.
  */
-export function loadDocPage(path: string, request: Request) {
-  const doc = getDoc(path);
+export function loadDocPage(docPath: string | undefined, request: Request) {
+  const doc = docPath === undefined ? undefined : getDoc(docPath);
   if (!doc) throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+  const { path } = doc;
   const hook = readTestHook(request);
   const pages = flattenSidebar(getDocsSidebar());
   const index = pages.findIndex((page) => page.docPath === path);

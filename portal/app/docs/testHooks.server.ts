@@ -1,3 +1,5 @@
+import { portalEnv } from "~/config/env.server";
+
 /**
  * Deterministic failures for the browser tests, reachable only when the server was
  * started with FLUSSO_TEST_HOOKS=1 (never in a normal deployment):
@@ -9,7 +11,7 @@ export type TestHook = { kind: "slow" | "fail" | "fail-once" | "crash"; token?: 
 const failedTokens = new Set<string>();
 
 export function readTestHook(request: Request): TestHook | null {
-  if (process.env.FLUSSO_TEST_HOOKS !== "1") return null;
+  if (!portalEnv.testHooks) return null;
   const value = new URL(request.url).searchParams.get("__test");
   if (!value) return null;
   const [kind, token] = value.split(":");

@@ -1,8 +1,25 @@
+import { DOC_PAGES } from "../content/pages";
+
 /** The site URL of a content file; the spec spells the authentication page with a trailing slash. */
 export function docUrl(docPath: string): string {
   if (docPath === "index") return "/";
   if (docPath === "authentication") return "/authentication/";
   return `/${docPath}`;
+}
+
+/**
+ * The docs page a URL names, matched as the router matches routes (letter case and a trailing slash do not matter,
+ * escapes are decoded): `/` → `index`, `/Basics/errors/` → `basics/errors`.
+ */
+export function docPathOf(pathname: string): string | undefined {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no page.
+  }
+  const key = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path).toLowerCase();
+  return DOC_PAGES.find((page) => key(docUrl(page)) === key(decoded));
 }
 
 /** `/basics/errors` → `/basics/errors.md`; the home page is `/index.md`. */

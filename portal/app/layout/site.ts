@@ -8,7 +8,11 @@ export const SITE_TITLE = "Flusso Developers";
  */
 export const SITE_LANGUAGE = "it";
 export const CONTENT_LANGUAGE = "en";
-export type PageHandle = { lang?: string };
+export type PageHandle = {
+  lang?: string;
+  /** The page is the same for every visitor: rendered on its first request, then served as it was (renderOnce.server.ts). */
+  renderOnce?: boolean;
+};
 
 export const DEFAULT_HOSTS: EnvironmentHosts = {
   development: "https://api.sandbox.flusso.example",
@@ -16,7 +20,7 @@ export const DEFAULT_HOSTS: EnvironmentHosts = {
 };
 export const DEFAULT_SUPPORT_EMAIL = "developers@flusso.example";
 
-/** Site settings read from the server's environment (see site.server.ts). */
+/** Site settings read from the server's environment (see config/env.server.ts). */
 export type SiteConfig = {
   hosts: EnvironmentHosts;
   supportEmail: string;

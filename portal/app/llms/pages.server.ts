@@ -1,7 +1,7 @@
 import { getDoc, getDocsSidebar } from "~/docs/content.server";
 import { flattenSidebar } from "~/docs/sidebar";
 import { docUrl, markdownUrl } from "~/docs/urls";
-import { getSiteConfig } from "~/layout/site.server";
+import { portalEnv } from "~/config/env.server";
 import { buildReferenceModel } from "~/reference/model";
 import { openApiDocument } from "~/reference/document.server";
 import { docMarkdown } from "./docMarkdown";
@@ -22,7 +22,7 @@ export const REFERENCE_MARKDOWN_URL = "/api-reference.md";
 export function docMarkdownFor(docPath: string): string | undefined {
   const doc = getDoc(docPath);
   if (!doc) return undefined;
-  const { hosts, supportEmail } = getSiteConfig();
+  const { hosts, supportEmail } = portalEnv.site;
   return docMarkdown(
     { title: doc.data.title, description: doc.data.description, body: doc.body },
     { hosts, host: hosts.development, email: supportEmail },
@@ -31,11 +31,11 @@ export function docMarkdownFor(docPath: string): string | undefined {
 
 export function referenceMarkdownText(): string | undefined {
   const document = openApiDocument();
-  return document && referenceMarkdown(buildReferenceModel(document), getSiteConfig().hosts.development);
+  return document && referenceMarkdown(buildReferenceModel(document), portalEnv.site.hosts.development);
 }
 
 export function llmsTxtFor(origin: string): string {
-  const { hosts, supportEmail } = getSiteConfig();
+  const { hosts, supportEmail } = portalEnv.site;
   const document = openApiDocument();
   return llmsTxt({
     title: "Flusso Developers",

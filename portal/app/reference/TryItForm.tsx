@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useEnvironment } from "~/behaviour/environment";
 import type { OperationView } from "./model";
+import { COMPANY_PARAMETER, type TryItInput } from "./tryIt";
 import {
-  COMPANY_PARAMETER,
   diagnoseFailure,
   extraQueryExample,
   failureMessage,
@@ -10,9 +10,8 @@ import {
   keyNotice,
   requestUrl,
   sendRequest,
-  type TryItInput,
   type TryItResult,
-} from "./tryIt";
+} from "./tryItSend";
 import { useStartingCompany, useTryItSettings } from "./tryItSettings";
 
 type Outcome =

@@ -1,4 +1,4 @@
-import { getSiteConfig } from "~/layout/site.server";
+import { portalEnv } from "~/config/env.server";
 import { insomniaExport, postmanCollection } from "./collections";
 import { buildReferenceModel } from "./model";
 import { publishedDocument } from "./published.server";
@@ -16,7 +16,7 @@ export function collectionResponse(kind: "postman" | "insomnia"): Response {
   const document = publishedDocument();
   if (!document) return missing();
   const model = buildReferenceModel(document);
-  const { hosts } = getSiteConfig();
+  const { hosts } = portalEnv.site;
   return kind === "postman"
     ? download("flusso.postman_collection.json", postmanCollection(model, hosts, document))
     : download("flusso.insomnia.json", insomniaExport(model, hosts));

@@ -1,4 +1,4 @@
-import { getSiteConfig } from "~/layout/site.server";
+import { portalEnv } from "~/config/env.server";
 import { openApiDocument } from "./document.server";
 import type { OpenApiDocument } from "./openapi";
 import { withHosts } from "./servers";
@@ -10,5 +10,5 @@ import { withHosts } from "./servers";
  */
 export function publishedDocument(): OpenApiDocument | undefined {
   const document = openApiDocument();
-  return document && withHosts(document, getSiteConfig().hosts);
+  return document && withHosts(document, portalEnv.site.hosts);
 }

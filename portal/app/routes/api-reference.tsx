@@ -1,11 +1,14 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
-import { referenceModel } from "~/reference/document.server";
+import { useMemo } from "react";
+import { referenceModelJson } from "~/reference/document.server";
+import type { ReferenceModel } from "~/reference/model";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
 import styles from "~/reference/reference.css?url";
 
-export const handle: PageHandle = { lang: CONTENT_LANGUAGE };
+// The reference shows the document of the build with the hosts of the server's start: the same for everyone.
+export const handle: PageHandle = { lang: CONTENT_LANGUAGE, renderOnce: true };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -15,12 +18,18 @@ export const meta: MetaFunction = () => [
   { tagName: "link", rel: "alternate", type: "text/markdown", href: "/api-reference.md" },
 ];
 
+/**
+ * The view model as one JSON text, written once per server process: Remix then hands one string to the browser instead
+ * of encoding thousands of objects on every request, and the browser reads it with JSON.parse.
+ */
 export function loader() {
-  const model = referenceModel();
-  if (!model) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
-  return model;
+  const modelJson = referenceModelJson();
+  if (!modelJson) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
+  return { modelJson };
 }
 
 export default function ApiReference() {
-  return <ReferenceLayout model={useLoaderData<typeof loader>()} />;
+  const { modelJson } = useLoaderData<typeof loader>();
+  const model = useMemo(() => JSON.parse(modelJson) as ReferenceModel, [modelJson]);
+  return <ReferenceLayout model={model} />;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { buildReferenceModel } from "../../app/reference/model";
 import type { OpenApiDocument } from "../../app/reference/openapi";
-import { diagnoseFailure, extraQueryExample, failureMessage, initialInput, requestExample, withCompany } from "../../app/reference/tryIt";
+import { initialInput, requestExample, withCompany } from "../../app/reference/tryIt";
+import { diagnoseFailure, extraQueryExample, failureMessage } from "../../app/reference/tryItSend";
 import { fixtureDocument } from "./fixture";
 
 /** The generated document the portal is built with: every list the API has. */

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { includeFiles, parseFrontMatter, renderMarkdown, slugify, type DocBlock } from "~/docs/markdown";
 import { buildSidebar, flattenSidebar } from "~/docs/sidebar";
-import { docUrl, samePath, withoutIndexSuffix } from "~/docs/urls";
+import { DOC_PAGES } from "~/content/pages";
+import { docPathOf, docUrl, samePath, withoutIndexSuffix } from "~/docs/urls";
 
 const hosts = { development: "https://dev.example", production: "https://prod.example" };
 const render = (body: string) => renderMarkdown(body, { hosts, email: "help@example.test" });
@@ -125,6 +126,15 @@ describe("sidebar and URLs", () => {
     expect(docUrl("index")).toBe("/");
     expect(docUrl("authentication")).toBe("/authentication/");
     expect(docUrl("quickstarts/quickstarts-step-by-step")).toBe("/quickstarts/quickstarts-step-by-step");
+  });
+
+  it("finds the page of a URL as the router matches its route: letter case, a trailing slash and escapes aside", () => {
+    for (const page of DOC_PAGES) expect(docPathOf(docUrl(page))).toBe(page);
+    expect(docPathOf("/authentication")).toBe("authentication");
+    expect(docPathOf("/Basics/Errors/")).toBe("basics/errors");
+    expect(docPathOf("/basics/%65rrors")).toBe("basics/errors");
+    expect(docPathOf("/basics/nope")).toBeUndefined();
+    expect(docPathOf("/basics/%E0")).toBeUndefined();
   });
 
   it("treats index and .html suffixes as the page without them", () => {

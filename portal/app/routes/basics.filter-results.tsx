@@ -1,7 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadDocPage } from "~/docs/loader.server";
-import { DocPage, docMeta } from "~/docs/DocPage";
-
-export const loader = ({ request }: LoaderFunctionArgs) => loadDocPage("basics/filter-results", request);
-export const meta = docMeta;
-export default DocPage;
