@@ -29,7 +29,7 @@ import {
   XmlPoolBusy,
   type CompanyIdentity,
   vatNumber,
-  type Invoice,
+  type EInvoice,
   type InvoiceProblem,
   type SdiProblem,
 } from './fatturapa/index.js';
@@ -60,7 +60,7 @@ export interface CreateInvoiceOptions {
 }
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
-export type InvoiceResponse = Invoice & { xml_url: string | null; signed_file_url: string | null };
+export type InvoiceResponse = EInvoice & { xml_url: string | null; signed_file_url: string | null };
 
 /** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
 const PROGRESSIVO_PLACEHOLDER = '00000';
@@ -150,7 +150,7 @@ export class InvoicesService {
    * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
    * company: all of it in the XML pool, off the event loop.
    */
-  private async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
+  private async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: EInvoice; defaults: null; sdiProblems: SdiProblem[] }> {
     const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
       if (!(error instanceof XmlPoolBusy)) throw error;
       const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
@@ -180,7 +180,7 @@ export class InvoicesService {
     value: unknown,
     numbered: boolean,
     productsReadable: boolean,
-  ): Promise<{ invoice: Invoice; defaults: ProductDefaults; sdiProblems: null }> {
+  ): Promise<{ invoice: EInvoice; defaults: ProductDefaults; sdiProblems: null }> {
     const copy = structuredClone(value);
     const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
     const transmission = header?.dati_trasmissione;

@@ -2,6 +2,7 @@ import { sample } from '../../../test/fatturapa-oracle.js';
 import { deriveDocument, invoiceToXml, parseInvoiceXml, validateInvoiceJson, type Invoice } from './index.js';
 import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
 import { TYPES } from './model.js';
+import { SIMPLIFIED_TYPES } from './simplified-model.js';
 
 function invoiceOf(name: string): Invoice {
   const { invoice, problems } = parseInvoiceXml(sample('valid', name));
@@ -170,8 +171,9 @@ describe('the document derived from an invoice', () => {
     }
   });
 
-  it('maps every TipoDocumento and every ModalitaPagamento of the model', () => {
-    expect(Object.keys(DOCUMENT_TYPE_OF).sort()).toEqual(Object.keys(TYPES.TipoDocumento.enumeration ?? {}).sort());
+  it('maps every TipoDocumento (ordinary and simplified) and every ModalitaPagamento of the model', () => {
+    const types = [...Object.keys(TYPES.TipoDocumento.enumeration ?? {}), ...Object.keys(SIMPLIFIED_TYPES.TipoDocumento.enumeration ?? {})];
+    expect(Object.keys(DOCUMENT_TYPE_OF).sort()).toEqual(types.sort());
     expect(Object.keys(PAYMENT_METHOD_OF).sort()).toEqual(Object.keys(TYPES.ModalitaPagamento.enumeration ?? {}).sort());
     for (const { type, sentByBuyer } of Object.values(DOCUMENT_TYPE_OF)) if (type === 'SELF_INVOICE') expect(sentByBuyer).toBe(true);
   });

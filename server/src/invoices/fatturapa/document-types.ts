@@ -5,6 +5,7 @@
 import type { DocumentType } from '../../documents/document.enums.js';
 import type { PaymentMethod } from '../../flows/flow.enums.js';
 import type { ModalitaPagamento, TipoDocumento } from './invoice.types.js';
+import type { SimplifiedTipoDocumento } from './simplified.types.js';
 
 /**
  * What a document's flows are, by type (the portal's derivation table, basics/common-terms.md, says the same):
@@ -21,13 +22,17 @@ export type FlowRule = 'OWED' | 'NET_OF_VAT' | 'NONE';
  * Self-invoices (autofatture) and the TD29 report are transmitted by the buyer, who documents a purchase: Flusso lists
  * them as RECEIVED, and the company may send them when it is the buyer (or both parties, as in TD21 and TD27).
  */
-export const DOCUMENT_TYPE_OF: Record<TipoDocumento, { type: DocumentType; sentByBuyer: boolean; flows: FlowRule }> = {
+export const DOCUMENT_TYPE_OF: Record<TipoDocumento | SimplifiedTipoDocumento, { type: DocumentType; sentByBuyer: boolean; flows: FlowRule }> = {
   TD01: { type: 'INVOICE', sentByBuyer: false, flows: 'OWED' },
   TD02: { type: 'INVOICE', sentByBuyer: false, flows: 'OWED' },
   TD03: { type: 'PARCEL', sentByBuyer: false, flows: 'OWED' },
   TD04: { type: 'CREDIT_NOTE', sentByBuyer: false, flows: 'OWED' },
   TD05: { type: 'DEBIT_NOTE', sentByBuyer: false, flows: 'OWED' },
   TD06: { type: 'PARCEL', sentByBuyer: false, flows: 'OWED' },
+  // Simplified invoices (FSM10, art. 21-bis DPR 633/72): no payment data, so one flow of the amount VAT included.
+  TD07: { type: 'INVOICE', sentByBuyer: false, flows: 'OWED' },
+  TD08: { type: 'CREDIT_NOTE', sentByBuyer: false, flows: 'OWED' },
+  TD09: { type: 'DEBIT_NOTE', sentByBuyer: false, flows: 'OWED' },
   TD16: { type: 'SELF_INVOICE', sentByBuyer: true, flows: 'NONE' },
   TD17: { type: 'SELF_INVOICE', sentByBuyer: true, flows: 'NET_OF_VAT' },
   TD18: { type: 'SELF_INVOICE', sentByBuyer: true, flows: 'NET_OF_VAT' },
