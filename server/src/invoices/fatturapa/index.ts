@@ -29,7 +29,7 @@ export type { XmlRefusal } from './libxml.js';
 export { MAX_INVOICE_BYTES } from './libxml.js';
 export { validateInvoiceJson } from './validate.js';
 export { invoiceToXml } from './xml-write.js';
-export { invoiceJsonSchemas, componentName, type JsonSchema } from './openapi.js';
+export { invoiceJsonSchemas, componentName, E_INVOICE_COMPONENT, type JsonSchema } from './openapi.js';
 export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
 export { sdiChecks, type SdiProblem } from './sdi-checks.js';
 export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';

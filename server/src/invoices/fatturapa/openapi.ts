@@ -160,5 +160,13 @@ function formatSchemas(format: InvoiceFormat): Record<string, JsonSchema> {
  * `InvoiceDatiRiepilogo`…) and the simplified invoice's (`SimplifiedInvoice`, `SimplifiedInvoiceDatiIVA`…).
  */
 export function invoiceJsonSchemas(): Record<string, JsonSchema> {
-  return { ...formatSchemas(ORDINARY), ...formatSchemas(SIMPLIFIED) };
+  const either: JsonSchema = {
+    description:
+      'One e-invoice in JSON: an ordinary FatturaPA invoice (`Invoice`, `versione` FPA12 or FPR12) or a simplified one (`SimplifiedInvoice`, `versione` FSM10). `versione` says which.',
+    oneOf: [ORDINARY, SIMPLIFIED].map((format) => ({ $ref: `#/components/schemas/${format.component}` })),
+  };
+  return { ...formatSchemas(ORDINARY), ...formatSchemas(SIMPLIFIED), [E_INVOICE_COMPONENT]: either };
 }
+
+/** The component of a JSON invoice of either format, as create-invoice takes it. */
+export const E_INVOICE_COMPONENT = 'EInvoice';
