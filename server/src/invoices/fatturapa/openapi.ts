@@ -27,6 +27,7 @@ export interface JsonSchema {
   maximum?: number;
   format?: string;
   writeOnly?: boolean;
+  readOnly?: boolean;
   example?: unknown;
   allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
@@ -145,6 +146,12 @@ function formatSchemas(format: InvoiceFormat): Record<string, JsonSchema> {
     namespace: { type: 'string', enum: [format.namespace], description: 'The FatturaPA namespace; optional in requests, always present in answers.' },
     sistema_emittente: attributes.sistema_emittente,
     ...root.properties,
+    signature: {
+      type: 'string',
+      readOnly: true,
+      description:
+        'The XML signature (`ds:Signature`, for example XAdES) that closes an invoice received as an XML file, as written there (its namespace declarations included), so the JSON form loses nothing of the file. Read-only: a request may send it back, and it is ignored: an invoice sent as JSON is written without a signature, as a signature holds only for the bytes it signed. The stored XML file (`xml_url`) is always the one received.',
+    },
   };
   root.required = ['versione', ...(root.required ?? [])];
   // Flusso assigns the ProgressivoInvio: a JSON invoice may leave it out; answers always carry it.

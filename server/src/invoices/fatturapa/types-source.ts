@@ -22,6 +22,9 @@ function member(format: InvoiceFormat, field: Field, optional: boolean, number: 
   ];
 }
 
+export const SIGNATURE_MEANING =
+  'The XML signature (ds:Signature, XAdES) that closes a file read from XML, as written there; read-only: a JSON invoice is written without it.';
+
 /** The head of each format's file: where it comes from and what its root is. */
 const HEAD: Record<string, string[]> = {
   Invoice: [
@@ -51,7 +54,7 @@ export function invoiceTypesSource(format: InvoiceFormat = ORDINARY): string {
   ];
   const root = format.groups[format.root];
   for (const field of fieldsOf(root)) lines.push(...member(format, field, !required(field.occurs), numbers.get(field)));
-  lines.push('}');
+  lines.push(`  /** ${SIGNATURE_MEANING} */`, '  signature?: string;', '}');
   for (const [name, group] of Object.entries(format.groups)) {
     if (name === format.root) continue;
     const inChoice = new Set(group.particles.flatMap((p) => (p.kind === 'choice' ? p.branches.flat() : [])));

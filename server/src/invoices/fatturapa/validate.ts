@@ -136,7 +136,8 @@ export function validateInvoiceJson(json: unknown): { invoice: EInvoice | null; 
     walk.problem({ pointer: '/namespace', path: '/' }, 'value', `"namespace" must be ${format.namespace} (${format.title}) or left out`);
   }
   out.namespace = format.namespace;
-  const { namespace: _namespace, versione: _versione, sistema_emittente: _sistema, ...rest } = json;
+  // `signature` is read-only (openapi.ts says why): a JSON invoice is written without it.
+  const { namespace: _namespace, versione: _versione, sistema_emittente: _sistema, signature: _signature, ...rest } = json;
   Object.assign(out, walk.group(format.groups[format.root], rest, ROOT_PLACE));
   return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: out as unknown as EInvoice, problems: [] };
 }

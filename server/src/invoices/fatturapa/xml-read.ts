@@ -171,8 +171,14 @@ export function readInvoiceTree(root: XmlElement): { invoice: EInvoice | null; p
   );
   const ordered: JsonObject = { versione: out.versione, namespace: format.namespace };
   if (out.sistema_emittente !== undefined) ordered.sistema_emittente = out.sistema_emittente;
-  // The optional XML signature closes the root; it is kept in the stored file, not in the JSON form.
-  const signature = (children: XmlElement[], next: number) => (children[next]?.namespace === XMLDSIG_NAMESPACE ? next + 1 : next);
-  Object.assign(ordered, walk.group(format.groups[format.root], root, ROOT_PLACE, signature));
+  // The optional XML signature closes the root: the JSON form carries it as written (`signature`, read-only).
+  let signature: string | undefined;
+  const signed = (children: XmlElement[], next: number) => {
+    if (children[next]?.namespace !== XMLDSIG_NAMESPACE) return next;
+    signature = children[next].source;
+    return next + 1;
+  };
+  Object.assign(ordered, walk.group(format.groups[format.root], root, ROOT_PLACE, signed));
+  if (signature !== undefined) ordered.signature = signature;
   return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: ordered as unknown as EInvoice, problems: [] };
 }

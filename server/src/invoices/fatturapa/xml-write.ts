@@ -39,5 +39,10 @@ export function invoiceToXml(invoice: EInvoice, options: { pretty?: boolean } = 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele(format.namespace, `${FATTURAPA_PREFIX}:${format.root}`, attributes);
   writeGroup(format, root, format.groups[format.root], json);
-  return doc.end({ prettyPrint: options.pretty ?? true });
+  const xml = doc.end({ prettyPrint: options.pretty ?? true });
+  // The signature of a file read from XML goes back as it was written there, character for character (the reader
+  // keeps it standalone; validateInvoiceJson never lets a request set it).
+  if (typeof json.signature !== 'string') return xml;
+  const close = xml.lastIndexOf('</');
+  return `${xml.slice(0, close)}${json.signature}${options.pretty === false ? '' : '\n'}${xml.slice(close)}`;
 }
