@@ -1,8 +1,10 @@
-// E-invoice ingest benchmark (issue 7). Through the real API (its own process, PostgreSQL, Redis):
+// E-invoice ingest benchmark (issues 7 and 18). Through the real API (its own process, PostgreSQL, Redis):
 //   1. invoices per second created by POST …/documents/invoice (parse, validate, SDI checks, derive, persist) over
 //      the oracle's valid samples (../shared/fatturapa/samples/valid, the single-invoice ones: files holding two
-//      invoices are refused by design), next to `xmllint --nonet --noout --schema xsd/… <the same files>` run as one
-//      batch, repeatedly: both rates and their ratio (target ≥ 0.8);
+//      invoices are refused by design) and its simplified one (FSM10), one request in BENCH_P7M_EVERY (default 10)
+//      a signed .p7m envelope of a sample (signed beforehand with OpenSSL), against the same work without the framework
+//      (ingest-baseline.mjs: libxmljs2 and the same schema, the SDI checks, the same rows through `pg`): both rates and
+//      their ratio (target ≥ 0.8); `xmllint --nonet --noout --schema xsd/… <the same files>` as context;
 //   2. the p99 of a list call (GET …/documents) made while the ingest runs, against its p99 when the API is idle
 //      (target ≤ 2×).
 // Each request carries a sample with its invoice number made unique (`<Numero>` gets a suffix), so that no request is
@@ -15,8 +17,10 @@
 import 'reflect-metadata';
 import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { baselineIngest } from './ingest-baseline.mjs';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
@@ -29,13 +33,20 @@ const databaseUrl = benchDatabaseUrl('flusso_bench_ingest', process.env.BENCH_DA
 setGlobalDispatcher(new Agent({ connections: CONCURRENCY + 2, keepAliveTimeout: 60_000 }));
 
 const dir = resolve('../shared/fatturapa/samples/valid');
+const simplifiedDir = resolve('../shared/fatturapa/samples/simplified');
+const P7M_EVERY = Number(process.env.BENCH_P7M_EVERY ?? 10);
 const first = (xml, element) => new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1];
 const SELF_INVOICES = new Set(['TD16', 'TD17', 'TD18', 'TD19', 'TD20', 'TD21', 'TD22', 'TD23', 'TD27', 'TD28', 'TD29']);
-const samples = readdirSync(dir)
-  .filter((name) => name.endsWith('.xml'))
-  .sort()
-  .map((name) => {
-    const bytes = readFileSync(join(dir, name));
+const samples = [
+  ...readdirSync(dir)
+    .filter((name) => name.endsWith('.xml'))
+    .sort()
+    .map((name) => join(dir, name)),
+  join(simplifiedDir, 'IT01234567890_FSM10.xml'),
+]
+  .map((path) => {
+    const name = path.split('/').pop();
+    const bytes = readFileSync(path);
     const xml = bytes.toString('latin1');
     const party = SELF_INVOICES.has(first(xml, 'TipoDocumento')) ? 'CessionarioCommittente' : 'CedentePrestatore';
     const block = new RegExp(`<${party}>[\\s\\S]*?</${party}>`).exec(xml)[0];
@@ -43,6 +54,41 @@ const samples = readdirSync(dir)
     return { name, bytes, xml, vat, bodies: xml.match(/<FatturaElettronicaBody>/g).length, number: first(xml, 'Numero') };
   })
   .filter((sample) => sample.bodies === 1);
+
+/**
+ * Signed envelopes (CAdES-BES, as test/signed-files.ts makes them) of samples with unique numbers, made before the
+ * measurement: enough for the share of signed requests, numbered apart from the plain ones.
+ */
+function signedEnvelopes(count) {
+  const work = mkdtempSync(join(tmpdir(), 'flusso-bench-p7m-'));
+  const [key, cert, input, output] = ['key.pem', 'cert.pem', 'in.xml', 'out.p7m'].map((f) => join(work, f));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '30', '-subj', '/CN=BENCH'], {
+    stdio: 'ignore',
+  });
+  const envelopes = [];
+  for (let i = 0; i < count; i++) {
+    const sample = samples[i % samples.length];
+    writeFileSync(input, uniqueBody(sample, 1e9 + i));
+    execFileSync(
+      'openssl',
+      ['cms', '-sign', '-binary', '-nodetach', '-cades', '-md', 'sha256', '-signer', cert, '-inkey', key, '-in', input, '-outform', 'DER', '-out', output],
+      { stdio: 'ignore' },
+    );
+    envelopes.push({ sample, body: readFileSync(output) });
+  }
+  rmSync(work, { recursive: true, force: true });
+  return envelopes;
+}
+
+/** The next request of a run: a sample with a unique number, or one request in P7M_EVERY a signed envelope while any is left. */
+function requests(counter, envelopes) {
+  return () => {
+    const n = counter.next++;
+    if (n % P7M_EVERY === 0 && envelopes.length) return { ...envelopes.shift(), signed: true };
+    const sample = samples[n % samples.length];
+    return { sample, body: uniqueBody(sample, n), signed: false };
+  };
+}
 
 /** The sample with a unique invoice number: the number's last characters replaced by a counter (Numero ≤ 20 characters). */
 function uniqueBody(sample, n) {
@@ -99,19 +145,18 @@ async function listLatencies(url, headers, seconds, stop = () => false) {
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 
 /** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
-async function ingest(base, headers, companyOf, seconds, counter) {
+async function ingest(base, headers, companyOf, seconds, counter, next) {
   let created = 0;
   const end = Date.now() + seconds * 1000;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < end) {
-        const n = counter.next++;
-        const sample = samples[n % samples.length];
+        const { sample, body, signed } = next();
         const response = await fetch(`${base}/companies/${companyOf.get(sample.vat)}/documents/invoice`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/xml' },
-          body: uniqueBody(sample, n),
+          headers: { ...headers, 'content-type': signed ? 'application/pkcs7-mime' : 'application/xml' },
+          body,
         });
         const text = await response.text();
         if (response.status !== 201) throw new Error(`${sample.name} answered ${response.status}: ${text.slice(0, 300)}`);
@@ -125,14 +170,14 @@ async function ingest(base, headers, companyOf, seconds, counter) {
 
 /** Files per second validated by xmllint, one process per batch of all the samples. */
 function xmllint(seconds) {
-  const args = ['--nonet', '--noout', '--schema', resolve(INVOICE_XSD_PATH), ...samples.map((s) => join(dir, s.name))];
+  const args = ['--nonet', '--noout', '--schema', resolve(INVOICE_XSD_PATH), ...samples.filter((s) => !s.name.includes('FSM10')).map((s) => join(dir, s.name))];
   let batches = 0;
   const started = process.hrtime.bigint();
   while (Number(process.hrtime.bigint() - started) / 1e9 < seconds) {
     execFileSync('xmllint', args, { stdio: 'ignore' });
     batches++;
   }
-  return (batches * samples.length) / (Number(process.hrtime.bigint() - started) / 1e9);
+  return (batches * (args.length - 4)) / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
 const { db, key, companyOf } = await prepare();
@@ -145,38 +190,48 @@ const listUrl = `${base}/companies/${listCompany}/documents?page_size=25&expand=
 try {
   await waitFor(`${base}/companies`, headers);
   const counter = { next: 0, created: 0 };
-  await ingest(base, headers, companyOf, 2, counter); // warm-up, and documents for the list call to show
+  // Enough envelopes for the signed share of both runs at a few hundred invoices a second.
+  const envelopes = signedEnvelopes(Math.ceil((SECONDS * 2 * 400) / P7M_EVERY));
+  const next = requests(counter, envelopes);
+  await ingest(base, headers, companyOf, 2, counter, next); // warm-up, and documents for the list call to show
 
-  // Rounds alternate the API and xmllint, so that load from elsewhere on the machine weighs on both alike.
+  // Rounds alternate the API, the baseline and xmllint, so that load from elsewhere on the machine weighs on all alike.
   const ROUNDS = 4;
   const apiRates = [];
+  const baseRates = [];
   const lintRates = [];
   const cpu = { api: 0, postgres: 0, invoices: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     const createdBefore = counter.created;
-    const measured = await cpuDuring(db, api.pid, () => ingest(base, headers, companyOf, SECONDS / ROUNDS, counter));
+    const measured = await cpuDuring(db, api.pid, () => ingest(base, headers, companyOf, SECONDS / ROUNDS, counter, next));
     apiRates.push(measured.result);
     cpu.api += measured.api;
     cpu.postgres += measured.postgres;
     cpu.invoices += counter.created - createdBefore;
+    baseRates.push(await baselineIngest(databaseUrl, companyOf, next, SECONDS / ROUNDS, CONCURRENCY));
     lintRates.push(xmllint(SECONDS / ROUNDS));
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const apiRate = median(apiRates);
+  const baseRate = median(baseRates);
   const lintRate = median(lintRates);
 
   const idle = await listLatencies(listUrl, headers, SECONDS / 2);
   let ingesting = true;
   const during = listLatencies(listUrl, headers, SECONDS, () => !ingesting);
-  const rateUnderList = await ingest(base, headers, companyOf, SECONDS / 2, counter);
+  const rateUnderList = await ingest(base, headers, companyOf, SECONDS / 2, counter, next);
   ingesting = false;
   const busy = await during;
 
   const fmt = (n, width = 10) => n.toFixed(1).padStart(width);
-  console.log(`\n${samples.length} single-invoice valid samples, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds (medians)`);
+  console.log(
+    `\n${samples.length} single-invoice samples (FSM10 included), 1 request in ${P7M_EVERY} a signed .p7m, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds (medians)`,
+  );
   console.log(`POST documents/invoice (API, persisted) ${fmt(apiRate)} invoices/s`);
-  console.log(`xmllint --noout --schema (one batch)    ${fmt(lintRate)} files/s`);
-  console.log(`ratio API / xmllint                     ${(apiRate / lintRate).toFixed(3).padStart(10)}   (target ≥ 0.8)`);
+  console.log(`bare-node baseline (libxml, pg)         ${fmt(baseRate)} invoices/s`);
+  console.log(`ratio API / baseline                    ${(apiRate / baseRate).toFixed(3).padStart(10)}   (target ≥ 0.8)`);
+  console.log(`xmllint --noout --schema (one batch)    ${fmt(lintRate)} files/s   (context: a validator alone)`);
+  console.log(`envelopes left unused                   ${String(envelopes.length).padStart(10)}`);
   if (existsSync(`/proc/${api.pid}/stat`)) {
     const perInvoice = (ms) => (ms / cpu.invoices).toFixed(2).padStart(10);
     console.log(`CPU per invoice: API process          ${perInvoice(cpu.api)} ms`);

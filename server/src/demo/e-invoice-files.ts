@@ -175,7 +175,8 @@ export function eInvoiceFile(
   };
   const checked = validateInvoiceJson(json);
   if (!checked.invoice) throw new Error(`The demo's e-invoice ${document.number} is not valid: ${JSON.stringify(checked.problems.slice(0, 3))}`);
-  const invoice: Invoice = checked.invoice;
+  // The demo writes ordinary invoices only (FPR12, FPA12).
+  const invoice = checked.invoice as Invoice;
   const status = String(document.status);
   // What the SDI has: a file the company sent (past CREATED) or one a supplier sent it. A CREATED one waits for the worker.
   const atSdi = transmittedByCompany ? !['DRAFT', 'CREATED'].includes(status) : true;

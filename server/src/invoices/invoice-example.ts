@@ -3,7 +3,7 @@
  * of the API reference (as JSON and as the XML Flusso writes from it), of the portal's guide and of the tests. The
  * parties are fictitious; the seller's VAT number is a parameter so that the example fits any company.
  */
-import type { Invoice } from './fatturapa/index.js';
+import type { Invoice, SimplifiedInvoice } from './fatturapa/index.js';
 
 /**
  * The seller's VAT number unless given: that of the Agenzia delle Entrate's example invoices, and of the demo company
@@ -94,4 +94,39 @@ export function exampleInvoice(options: ExampleOptions = {}): Invoice {
       },
     ],
   } as Invoice;
+}
+
+/**
+ * One complete, valid simplified invoice (FSM10, TD07: a receipt-sized sale, 122.00 euro VAT included, within the
+ * 400 euro of art. 21-bis DPR 633/72), from the same seller to a buyer known by its tax code alone, as a shop invoices a
+ * private customer: the reference's second example and the tests'.
+ */
+export function exampleSimplifiedInvoice(options: ExampleOptions = {}): SimplifiedInvoice {
+  const sellerVat = options.sellerVat ?? EXAMPLE_SELLER_VAT;
+  return {
+    versione: 'FSM10',
+    fattura_elettronica_header: {
+      dati_trasmissione: {
+        id_trasmittente: { id_paese: 'IT', id_codice: sellerVat },
+        progressivo_invio: '00001',
+        formato_trasmissione: 'FSM10',
+        codice_destinatario: options.codiceDestinatario ?? '0000000',
+      },
+      cedente_prestatore: {
+        id_fiscale_iva: { id_paese: 'IT', id_codice: sellerVat },
+        denominazione: 'Rossi Forniture S.r.l.',
+        sede: { indirizzo: 'Via Roma', numero_civico: '12', cap: '20121', comune: 'Milano', provincia: 'MI', nazione: 'IT' },
+        regime_fiscale: 'RF01',
+      },
+      cessionario_committente: { identificativi_fiscali: { codice_fiscale: 'RSSMRA80A01F205X' } },
+    },
+    fattura_elettronica_body: [
+      {
+        dati_generali: {
+          dati_generali_documento: { tipo_documento: 'TD07', divisa: 'EUR', data: options.date ?? '2026-03-02', numero: options.number ?? 'FS-2026/0007' },
+        },
+        dati_beni_servizi: [{ descrizione: 'Trapano a percussione 800 W', importo: '122.00', dati_iva: { aliquota: '22.00' } }],
+      },
+    ],
+  };
 }

@@ -5,12 +5,12 @@ import { ApiError } from '../common/errors/api-error.js';
 import { isUuid } from '../common/validation/uuid.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
-import type { Invoice } from './fatturapa/index.js';
+import type { EInvoice } from './fatturapa/index.js';
 import { signInvoiceLink, verifyInvoiceLink, type InvoiceFileForm } from './invoice-link.js';
 import { InvoicesRepository } from './invoices.repository.js';
 
 /** The invoice response: the invoice's JSON form and the temporary link to its XML (null until sent to the SDI). */
-export type InvoiceResponse = Invoice & { xml_url: string | null; signed_file_url: string | null };
+export type InvoiceResponse = EInvoice & { xml_url: string | null; signed_file_url: string | null };
 
 /** Reading an e-invoice back: its JSON form with signed, temporary links to its files, and the files behind them. */
 @Injectable()

@@ -8,7 +8,7 @@ import {
   XmlPool,
   XmlPoolBusy,
   type CompanyIdentity,
-  type Invoice,
+  type EInvoice,
   type InvoiceProblem,
   type SdiProblem,
 } from './fatturapa/index.js';
@@ -80,7 +80,7 @@ export class InvoiceReader {
    * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
    * company: all of it in the XML pool, off the event loop.
    */
-  async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: Invoice; defaults: null; sdiProblems: SdiProblem[] }> {
+  async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: EInvoice; defaults: null; sdiProblems: SdiProblem[] }> {
     const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
       if (!(error instanceof XmlPoolBusy)) throw error;
       const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
@@ -110,7 +110,7 @@ export class InvoiceReader {
     value: unknown,
     numbered: boolean,
     productsReadable: boolean,
-  ): Promise<{ invoice: Invoice; defaults: ProductDefaults; sdiProblems: null }> {
+  ): Promise<{ invoice: EInvoice; defaults: ProductDefaults; sdiProblems: null }> {
     const copy = structuredClone(value);
     const header = isObject(copy) && isObject(copy.fattura_elettronica_header) ? copy.fattura_elettronica_header : undefined;
     const transmission = header?.dati_trasmissione;

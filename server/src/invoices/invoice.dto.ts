@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { DocumentDto } from '../documents/document.dto.js';
-import { invoiceJsonSchemas, invoiceToXml } from './fatturapa/index.js';
-import { EXAMPLE_SELLER_VAT, exampleInvoice } from './invoice-example.js';
+import { invoiceJsonSchemas, invoiceToXml, type JsonSchema } from './fatturapa/index.js';
+import { EXAMPLE_SELLER_VAT, exampleInvoice, exampleSimplifiedInvoice } from './invoice-example.js';
 
 /** The answer of invoice creation: the documents created (one), as a list without `page` (spec section 7). */
 @ApiSchema({ name: 'CreatedDocuments' })
@@ -12,10 +12,12 @@ export class CreatedDocumentsDto {
 
 const example = exampleInvoice();
 const { progressivo_invio: _omitted, ...transmission } = example.fattura_elettronica_header.dati_trasmissione;
+const simplified = exampleSimplifiedInvoice();
+const { progressivo_invio: _too, ...simplifiedTransmission } = simplified.fattura_elettronica_header.dati_trasmissione;
 
 /**
- * The request examples, one per media type: `xml` for application/xml, `json` for application/json (the OpenAPI
- * document keeps each under its own media type).
+ * The request examples, by media type: `xml…` for application/xml, `json…` for application/json (the OpenAPI document
+ * keeps each under its own media type): an ordinary invoice, and a simplified one.
  */
 export const INVOICE_EXAMPLES = {
   xml: { summary: 'FatturaPA XML (FPR12, TD01)', value: invoiceToXml(example, { pretty: true }) },
@@ -23,15 +25,21 @@ export const INVOICE_EXAMPLES = {
     summary: 'The same invoice as JSON (progressivo_invio left to Flusso)',
     value: { ...example, fattura_elettronica_header: { ...example.fattura_elettronica_header, dati_trasmissione: transmission } },
   },
+  xml_simplified: { summary: 'Simplified invoice XML (FSM10, TD07)', value: invoiceToXml(simplified, { pretty: true }) },
+  json_simplified: {
+    summary: 'The same simplified invoice as JSON',
+    value: { ...simplified, fattura_elettronica_header: { ...simplified.fattura_elettronica_header, dati_trasmissione: simplifiedTransmission } },
+  },
 };
 
-const invoiceSchema = invoiceJsonSchemas().Invoice;
+const schemas = invoiceJsonSchemas();
 
 /**
- * The invoice response: the members of the invoice's JSON form plus `xml_url`. A copy of the root's members rather
- * than `allOf` with it: the invoice admits no other member, so `allOf` would refuse `xml_url`.
+ * The invoice response of one format: the members of the invoice's JSON form plus `xml_url` and `signed_file_url`. A
+ * copy of the root's members rather than `allOf` with it: the invoice admits no other member, so `allOf` would refuse
+ * `xml_url`.
  */
-export const InvoiceResponseSchema = {
+const responseOf = (invoiceSchema: JsonSchema) => ({
   ...invoiceSchema,
   description: `${invoiceSchema.description} With \`xml_url\`, the link to its XML file, and \`signed_file_url\`, the link to the signed file it came in.`,
   required: [...(invoiceSchema.required ?? []), 'xml_url', 'signed_file_url'],
@@ -55,6 +63,12 @@ export const InvoiceResponseSchema = {
       example: null,
     },
   },
+});
+
+/** The invoice response: an ordinary invoice or a simplified one (`versione` FSM10), with the links to its files. */
+export const InvoiceResponseSchema = {
+  description: 'The invoice of the document in its JSON form, ordinary or simplified as `versione` says, with the links to its files.',
+  oneOf: [responseOf(schemas.Invoice), responseOf(schemas.SimplifiedInvoice)],
 };
 
 /**

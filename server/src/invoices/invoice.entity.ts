@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { CreatedAt } from '../common/database/timestamps.js';
-import type { Invoice } from './fatturapa/index.js';
+import type { EInvoice } from './fatturapa/index.js';
 
 /** The FatturaPA file of an e-invoice document: as received (or as written from JSON), with its JSON form. */
 @Entity('invoices')
@@ -32,7 +32,7 @@ export class StoredInvoice {
 
   /** The invoice's JSON form (the model's canonical form). */
   @Column('jsonb')
-  invoice: Invoice;
+  invoice: EInvoice;
 
   /** Number, year, TipoDocumento and seller (SDI rule 00404); null once the SDI discarded the file. */
   @Column('text', { nullable: true })

@@ -10,7 +10,7 @@ import type { DocumentStatus } from '../documents/document.enums.js';
 import { Document } from '../documents/document.entity.js';
 import { Flow } from '../flows/flow.entity.js';
 import { StoredInvoice } from './invoice.entity.js';
-import type { DerivedCounterpart, DerivedDocument, Invoice } from './fatturapa/index.js';
+import type { DerivedCounterpart, DerivedDocument, EInvoice } from './fatturapa/index.js';
 
 /** ProgressivoInvio is five characters [0-9A-Z]: the counter in base 36, zero-padded (00001, …, 0000Z, 00010, …). */
 export const PROGRESSIVO_LIMIT = 36 ** 5;
@@ -24,7 +24,7 @@ export interface LoadedInvoice {
   document: Document;
   stored: StoredInvoice;
   /** The invoice's JSON form. */
-  invoice: Invoice;
+  invoice: EInvoice;
   /** The file's bytes, as received (or as written from JSON). */
   xml: Buffer;
 }

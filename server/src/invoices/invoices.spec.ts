@@ -214,20 +214,25 @@ describe('e-invoices: create, issue and read', () => {
   });
 
   describe('the API reference', () => {
-    it('documents an XML and a JSON example, each under its media type, and the API takes both as they are', async () => {
+    it('documents XML and JSON examples, ordinary and simplified, each under its media type, and the API takes them as they are', async () => {
       const document = (await api.http.get('/api/v1/openapi.json').expect(200)).body;
       const content = document.paths['/companies/{company_id}/documents/invoice'].post.requestBody.content;
       expect(Object.keys(content)).toEqual(['application/json', 'application/xml', 'application/pkcs7-mime']);
-      expect(Object.keys(content['application/xml'].examples)).toEqual(['xml']);
-      expect(Object.keys(content['application/json'].examples)).toEqual(['json']);
-      const xml: string = content['application/xml'].examples.xml.value;
-      const json: unknown = content['application/json'].examples.json.value;
-      expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<p:FatturaElettronica /);
-      // The examples' seller is one company, and they are one invoice: each goes to a company of its own.
-      const seller = senderVat(xml);
-      const created = await postXml(await companyWithVat(seller), xml).expect(201);
-      expect(created.body.data[0]).toMatchObject({ number: first(xml, 'Numero'), is_e_invoice: true });
-      await postJson(await companyWithVat(seller), json).expect(201);
+      expect(Object.keys(content['application/xml'].examples)).toEqual(['xml', 'xml_simplified']);
+      expect(Object.keys(content['application/json'].examples)).toEqual(['json', 'json_simplified']);
+      for (const [kind, root] of [
+        ['', 'FatturaElettronica'],
+        ['_simplified', 'FatturaElettronicaSemplificata'],
+      ]) {
+        const xml: string = content['application/xml'].examples[`xml${kind}`].value;
+        const json: unknown = content['application/json'].examples[`json${kind}`].value;
+        expect(xml).toMatch(new RegExp(`^<\\?xml version="1\\.0" encoding="UTF-8"\\?>\\n<p:${root} `));
+        // The examples' seller is one company, and they are one invoice: each goes to a company of its own.
+        const seller = senderVat(xml);
+        const created = await postXml(await companyWithVat(seller), xml).expect(201);
+        expect(created.body.data[0]).toMatchObject({ number: first(xml, 'Numero'), is_e_invoice: true });
+        await postJson(await companyWithVat(seller), json).expect(201);
+      }
     });
   });
 

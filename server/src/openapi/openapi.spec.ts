@@ -152,13 +152,14 @@ describe('the OpenAPI document the portal reads', () => {
   it('describes an XML request body as XML text, not as the JSON body it mirrors, each example under its own type', async () => {
     const document = JSON.parse(await generateOpenApiJson());
     const content = document.paths['/companies/{company_id}/documents/invoice'].post.requestBody.content;
-    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Invoice' });
+    expect(content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EInvoice' });
     expect(content['application/xml'].schema).toEqual({
       type: 'string',
       contentMediaType: 'application/xml',
-      description: expect.stringContaining('`Invoice`'),
+      description: expect.stringContaining('`EInvoice`'),
     });
     expect(content['application/xml'].examples.xml.value).toMatch(/^<\?xml /);
-    expect(Object.keys(content['application/json'].examples)).toEqual(['json']);
+    expect(Object.keys(content['application/json'].examples)).toEqual(['json', 'json_simplified']);
+    expect(Object.keys(content['application/xml'].examples)).toEqual(['xml', 'xml_simplified']);
   });
 });

@@ -126,8 +126,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /**
- * A request body that takes several media types carries one example per type, named after the type's subtype (`xml`
- * for application/xml, `json` for application/json): Nest copies every example to every type, this keeps each under
+ * A request body that takes several media types carries examples per type, named after the type's subtype (`xml`
+ * for application/xml, `json` for application/json, or beginning so: `json_simplified`): Nest copies every example to every type, this keeps each under
  * its own. Nest also gives every type the one schema, the JSON body's: an XML body is the text of an XML file, so its
  * schema says a string of that media type (a generated client would otherwise type, and send, the XML as JSON).
  */
@@ -140,7 +140,9 @@ function bodiesByMediaType(document: OpenAPIObject): void {
       if (!content || Object.keys(content).length < 2) continue;
       for (const [type, media] of Object.entries(content)) {
         const subtype = type.split('/')[1];
-        if (media.examples && subtype in media.examples) media.examples = { [subtype]: media.examples[subtype] };
+        // Named `xml`, `json`, or after them (`xml_simplified`): each goes to its own type.
+        const own = ([name]: [string, unknown]) => name === subtype || name.startsWith(`${subtype}_`);
+        if (media.examples && subtype in media.examples) media.examples = Object.fromEntries(Object.entries(media.examples).filter(own));
         if (subtype === 'xml' || subtype.endsWith('+xml')) media.schema = xmlText(type, content['application/json']?.schema?.$ref);
         if (SIGNED_FILE_TYPES.includes(type)) {
           // A signed file is binary and signed by the sender: no example can stand for one.

@@ -1,11 +1,11 @@
-import { parseInvoiceXml } from '../invoices/fatturapa/index.js';
+import { parseInvoiceXml, type Invoice } from '../invoices/fatturapa/index.js';
 import { sample, samples } from '../../test/fatturapa-oracle.js';
 import { courtesyCopy, defaultTexts } from './courtesy-copy.js';
 
 function invoiceOf(name: string) {
   const parsed = parseInvoiceXml(sample('valid', name));
   if (!parsed.invoice) throw new Error(`${name} did not parse: ${JSON.stringify(parsed.problems)}`);
-  return parsed.invoice;
+  return parsed.invoice as Invoice;
 }
 
 describe('courtesy copy', () => {

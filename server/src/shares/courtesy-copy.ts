@@ -4,16 +4,21 @@
  * says so; the original is the file exchanged through the SDI. Pure code: an invoice in, texts out.
  */
 import { fromUnits, sum, toUnits } from '../invoices/fatturapa/decimal.js';
+import { isSimplified, type EInvoice } from '../invoices/fatturapa/e-invoice.js';
 import type { Anagrafica, FatturaElettronicaBody, Indirizzo, Invoice, TipoDocumento } from '../invoices/fatturapa/invoice.types.js';
+import type { SimplifiedInvoice, SimplifiedTipoDocumento } from '../invoices/fatturapa/simplified.types.js';
 
 /** What the customer reads for each TipoDocumento, in Italian (the e-mail's language, like the invoice's). */
-export const TIPO_DOCUMENTO_LABEL: Record<TipoDocumento, string> = {
+export const TIPO_DOCUMENTO_LABEL: Record<TipoDocumento | SimplifiedTipoDocumento, string> = {
   TD01: 'Fattura',
   TD02: 'Acconto/anticipo su fattura',
   TD03: 'Acconto/anticipo su parcella',
   TD04: 'Nota di credito',
   TD05: 'Nota di debito',
   TD06: 'Parcella',
+  TD07: 'Fattura semplificata',
+  TD08: 'Nota di credito semplificata',
+  TD09: 'Nota di debito semplificata',
   TD16: 'Integrazione fattura reverse charge interno',
   TD17: "Integrazione/autofattura per acquisto servizi dall'estero",
   TD18: 'Integrazione per acquisto di beni intracomunitari',
@@ -86,10 +91,14 @@ export function partyName(anagrafica: Anagrafica): string {
 }
 
 /** The copy's default subject and message name the document type and number, as spec section 5 asks. */
-export function defaultTexts(invoice: Invoice): { subject: string; message: string } {
+export function defaultTexts(invoice: EInvoice): { subject: string; message: string } {
   const document = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
   const label = TIPO_DOCUMENTO_LABEL[document.tipo_documento];
-  const seller = partyName(invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici.anagrafica);
+  const seller = partyName(
+    isSimplified(invoice)
+      ? invoice.fattura_elettronica_header.cedente_prestatore
+      : invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici.anagrafica,
+  );
   const title = `${label} n. ${document.numero} del ${italianDate(document.data)}`;
   return {
     subject: `${title} - ${seller}`,
@@ -108,10 +117,10 @@ export function defaultTexts(invoice: Invoice): { subject: string; message: stri
 }
 
 /** Renders the courtesy copy of an invoice (its first and only body: Flusso takes one invoice per file). */
-export function courtesyCopy(invoice: Invoice, options: CourtesyCopyOptions = {}): CourtesyCopy {
+export function courtesyCopy(invoice: EInvoice, options: CourtesyCopyOptions = {}): CourtesyCopy {
   const defaults = defaultTexts(invoice);
   const message = options.message ?? defaults.message;
-  const view = invoiceView(invoice, invoice.fattura_elettronica_body[0]);
+  const view = isSimplified(invoice) ? simplifiedView(invoice) : invoiceView(invoice, invoice.fattura_elettronica_body[0]);
   const linkText = options.link
     ? `Il file XML è scaricabile anche da questo link, valido fino al ${italianDateTime(options.link.expiresAt)}: ${options.link.url}`
     : null;
@@ -178,6 +187,44 @@ function invoiceView(invoice: Invoice, body: FatturaElettronicaBody): InvoiceVie
         iban: detail.iban ?? '',
       })),
     ),
+  };
+}
+
+/**
+ * A simplified invoice (FSM10) as the same view: one line per good or service at its amount VAT included, with its
+ * rate, VAT amount or Natura; no VAT summary, withholdings or due dates (the format has none).
+ */
+function simplifiedView(invoice: SimplifiedInvoice): InvoiceView {
+  const header = invoice.fattura_elettronica_header;
+  const body = invoice.fattura_elettronica_body[0];
+  const document = body.dati_generali.dati_generali_documento;
+  const currency = document.divisa;
+  const seller = header.cedente_prestatore;
+  const buyerIds = header.cessionario_committente.identificativi_fiscali;
+  const buyerName = header.cessionario_committente.altri_dati_identificativi;
+  const vat = (id: { id_paese: string; id_codice: string } | undefined) => (id ? [`P. IVA ${id.id_paese}${id.id_codice}`] : []);
+  const corrected = body.dati_generali.dati_fattura_rettificata;
+  return {
+    title: `${TIPO_DOCUMENTO_LABEL[document.tipo_documento]} n. ${document.numero} del ${italianDate(document.data)}${corrected ? ` (rettifica la fattura n. ${corrected.numero_fr} del ${italianDate(corrected.data_fr)})` : ''}`,
+    seller: [partyName(seller), ...vat(seller.id_fiscale_iva), ...(seller.codice_fiscale ? [`C.F. ${seller.codice_fiscale}`] : []), ...address(seller.sede)],
+    buyer: [
+      ...(buyerName ? [partyName(buyerName)] : []),
+      ...vat(buyerIds.id_fiscale_iva),
+      ...(buyerIds.codice_fiscale ? [`C.F. ${buyerIds.codice_fiscale}`] : []),
+      ...(buyerName ? address(buyerName.sede) : []),
+    ],
+    lines: body.dati_beni_servizi.map((item) => ({
+      description: item.descrizione,
+      quantity: '',
+      unitPrice: money(item.importo, currency),
+      vat:
+        item.natura ?? (item.dati_iva.aliquota !== undefined ? `${italianNumber(item.dati_iva.aliquota)}%` : money(item.dati_iva.imposta ?? '0.00', currency)),
+      total: money(item.importo, currency),
+    })),
+    summary: [],
+    total: money(fromUnits(sum(body.dati_beni_servizi.map((item) => toUnits(item.importo)))), currency),
+    withholdings: [],
+    dueDates: [],
   };
 }
 

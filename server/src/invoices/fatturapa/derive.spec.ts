@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sample } from '../../../test/fatturapa-oracle.js';
 import { deriveDocument, invoiceToXml, parseInvoiceXml, validateInvoiceJson, type Invoice } from './index.js';
-import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+import { DERIVATION_RULES, DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
+import { exampleInvoice } from '../invoice-example.js';
 import { TYPES } from './model.js';
+import { SIMPLIFIED_TYPES } from './simplified-model.js';
 
 function invoiceOf(name: string): Invoice {
   const { invoice, problems } = parseInvoiceXml(sample('valid', name));
@@ -170,8 +174,9 @@ describe('the document derived from an invoice', () => {
     }
   });
 
-  it('maps every TipoDocumento and every ModalitaPagamento of the model', () => {
-    expect(Object.keys(DOCUMENT_TYPE_OF).sort()).toEqual(Object.keys(TYPES.TipoDocumento.enumeration ?? {}).sort());
+  it('maps every TipoDocumento (ordinary and simplified) and every ModalitaPagamento of the model', () => {
+    const types = [...Object.keys(TYPES.TipoDocumento.enumeration ?? {}), ...Object.keys(SIMPLIFIED_TYPES.TipoDocumento.enumeration ?? {})];
+    expect(Object.keys(DOCUMENT_TYPE_OF).sort()).toEqual(types.sort());
     expect(Object.keys(PAYMENT_METHOD_OF).sort()).toEqual(Object.keys(TYPES.ModalitaPagamento.enumeration ?? {}).sort());
     for (const { type, sentByBuyer } of Object.values(DOCUMENT_TYPE_OF)) if (type === 'SELF_INVOICE') expect(sentByBuyer).toBe(true);
   });
@@ -282,5 +287,126 @@ describe('the document derived from an invoice', () => {
       const derived = deriveDocument(invoice, { vat_number: 'IT01234567890' });
       expect({ tipo, direction: derived.direction, counterpart: derived.counterpart }).toEqual({ tipo, direction: 'RECEIVED', counterpart: null });
     }
+  });
+});
+
+describe('the derivation table (DERIVATION_RULES): one test per case not covered above', () => {
+  const company = { vat_number: '01234567890' };
+  /** The reference example (1500.00 + 330.00 VAT at 22%), without its total and payment terms unless kept. */
+  function base(keep: { total?: boolean; payments?: boolean } = {}): Invoice {
+    const invoice = structuredClone(exampleInvoice());
+    const body = invoice.fattura_elettronica_body[0];
+    if (!keep.total) delete body.dati_generali.dati_generali_documento.importo_totale_documento;
+    if (!keep.payments) delete body.dati_pagamento;
+    return invoice;
+  }
+
+  it('has a case for each situation the issue names, each with its source', () => {
+    const cases = DERIVATION_RULES.map((r) => r.case).join(' | ');
+    for (const word of [
+      'withholding',
+      'stamp duty',
+      'pension fund',
+      'split payment',
+      'reverse charge',
+      'own use',
+      'credit notes',
+      'does not add up',
+      'simplified',
+    ])
+      expect(cases).toContain(word);
+    for (const rule of DERIVATION_RULES) expect(rule.source).not.toBe('');
+    for (const entry of Object.values(DOCUMENT_TYPE_OF)) expect(entry.source).toMatch(/^Spec\. tecniche/);
+  });
+
+  it('stamp duty: DatiBollo adds nothing; charged to the buyer as an N1 line, it is in the summary and the flow', () => {
+    const declared = base({ total: true, payments: true });
+    declared.fattura_elettronica_body[0].dati_generali.dati_generali_documento.dati_bollo = { bollo_virtuale: 'SI', importo_bollo: '2.00' };
+    expect(deriveDocument(declared, company)).toMatchObject({ gross_amount: eur('1830.00'), flows: [flow('1830.00', '2026-04-01', 'TRANSFER')] });
+    const charged = base();
+    const body = charged.fattura_elettronica_body[0];
+    body.dati_generali.dati_generali_documento.dati_bollo = { bollo_virtuale: 'SI', importo_bollo: '2.00' };
+    body.dati_beni_servizi.dettaglio_linee.push({
+      numero_linea: '3',
+      descrizione: 'Bollo',
+      prezzo_unitario: '2.00',
+      prezzo_totale: '2.00',
+      aliquota_iva: '0.00',
+      natura: 'N1',
+    });
+    body.dati_beni_servizi.dati_riepilogo.push({ aliquota_iva: '0.00', natura: 'N1', imponibile_importo: '2.00', imposta: '0.00' });
+    expect(deriveDocument(charged, company)).toMatchObject({
+      gross_amount: eur('1832.00'),
+      vat_amount: eur('330.00'),
+      flows: [flow('1832.00', '2026-03-02', null)],
+    });
+  });
+
+  it('pension fund: the contribution is in the taxable amount of its rate, so in the gross, the VAT and the flow', () => {
+    const invoice = base();
+    const body = invoice.fattura_elettronica_body[0];
+    body.dati_generali.dati_generali_documento.dati_cassa_previdenziale = [
+      { tipo_cassa: 'TC04', al_cassa: '4.00', importo_contributo_cassa: '60.00', imponibile_cassa: '1500.00', aliquota_iva: '22.00' },
+    ];
+    body.dati_beni_servizi.dati_riepilogo = [{ aliquota_iva: '22.00', imponibile_importo: '1560.00', imposta: '343.20', esigibilita_iva: 'I' }];
+    expect(deriveDocument(invoice, company)).toMatchObject({
+      gross_amount: eur('1903.20'),
+      vat_amount: eur('343.20'),
+      flows: [flow('1903.20', '2026-03-02', null)],
+    });
+  });
+
+  it('reverse charge by the seller (N6.x): no VAT, the buyer owes the taxable', () => {
+    const invoice = base();
+    const body = invoice.fattura_elettronica_body[0];
+    for (const line of body.dati_beni_servizi.dettaglio_linee) Object.assign(line, { aliquota_iva: '0.00', natura: 'N6.7' });
+    body.dati_beni_servizi.dati_riepilogo = [{ aliquota_iva: '0.00', natura: 'N6.7', imponibile_importo: '1500.00', imposta: '0.00' }];
+    expect(deriveDocument(invoice, company)).toMatchObject({
+      gross_amount: eur('1500.00'),
+      vat_amount: eur('0.00'),
+      flows: [flow('1500.00', '2026-03-02', null)],
+    });
+  });
+
+  it('credit notes: a CREDIT_NOTE whose amounts are never negative, written negative or not', () => {
+    for (const sign of ['', '-']) {
+      const invoice = base();
+      const body = invoice.fattura_elettronica_body[0];
+      body.dati_generali.dati_generali_documento.tipo_documento = 'TD04';
+      body.dati_beni_servizi.dati_riepilogo = [{ aliquota_iva: '22.00', imponibile_importo: `${sign}1500.00`, imposta: `${sign}330.00` }];
+      expect(deriveDocument(invoice, company)).toMatchObject({
+        type: 'CREDIT_NOTE',
+        direction: 'ISSUED',
+        gross_amount: eur('1830.00'),
+        vat_amount: eur('330.00'),
+        flows: [flow('1830.00', '2026-03-02', null)],
+      });
+    }
+  });
+
+  it('payment data: each detail due on its date, else the reference date plus the days, else the invoice date', () => {
+    const invoice = base();
+    invoice.fattura_elettronica_body[0].dati_pagamento = [
+      {
+        condizioni_pagamento: 'TP01',
+        dettaglio_pagamento: [
+          { modalita_pagamento: 'MP05', data_scadenza_pagamento: '2026-04-01', importo_pagamento: '600.00' },
+          { modalita_pagamento: 'MP12', data_riferimento_termini_pagamento: '2026-03-31', giorni_termini_pagamento: 30, importo_pagamento: '600.00' },
+          { modalita_pagamento: 'MP01', importo_pagamento: '630.00' },
+        ],
+      },
+    ];
+    expect(deriveDocument(invoice, company).flows).toEqual([
+      flow('600.00', '2026-04-01', 'TRANSFER'),
+      flow('600.00', '2026-04-30', 'RIBA'),
+      flow('630.00', '2026-03-02', 'CASH'),
+    ]);
+  });
+});
+
+describe("the portal's derivation table", () => {
+  it('is DERIVATION_RULES, row for row', () => {
+    const page = readFileSync(resolve(process.cwd(), 'portal/app/content/basics/common-terms.md'), 'utf8');
+    for (const rule of DERIVATION_RULES) expect(page).toContain(`| ${rule.case} | ${rule.rule} | ${rule.source} |`);
   });
 });

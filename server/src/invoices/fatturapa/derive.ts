@@ -7,8 +7,17 @@ import type { PaymentMethod } from '../../flows/flow.enums.js';
 import type { Money } from '../../common/money/money.js';
 import { abs, fromUnits, sum, toUnits } from './decimal.js';
 import { DOCUMENT_TYPE_OF, PAYMENT_METHOD_OF } from './document-types.js';
-import type { CedentePrestatore, CessionarioCommittente, DatiPagamento, DettaglioPagamento, Invoice, TipoDocumento } from './invoice.types.js';
+import { isSimplified, type EInvoice } from './e-invoice.js';
+import type { Anagrafica, CedentePrestatore, CessionarioCommittente, DatiPagamento, DettaglioPagamento, Invoice, TipoDocumento } from './invoice.types.js';
 import { companyIsBuyer, companyIsSeller, displayName, vatNumber, type CompanyIdentity } from './parties.js';
+import { includedVat, simplifiedTotal } from './simplified-checks.js';
+import type {
+  SimplifiedCedentePrestatore,
+  SimplifiedCessionarioCommittente,
+  SimplifiedIndirizzo,
+  SimplifiedInvoice,
+  SimplifiedTipoDocumento,
+} from './simplified.types.js';
 
 export interface DerivedCounterpart {
   company_name: string;
@@ -31,7 +40,7 @@ export interface DerivedFlow {
 
 export interface DerivedDocument {
   number: string;
-  tipo_documento: TipoDocumento;
+  tipo_documento: TipoDocumento | SimplifiedTipoDocumento;
   type: DocumentType;
   direction: Direction;
   format: DocumentFormat;
@@ -121,7 +130,11 @@ function withinLimit(flows: DerivedFlow[], limit: bigint, money: (units: bigint)
  *   flow for what the buyer pays: the gross (net of VAT for NET_OF_VAT) less withholdings and, with split payment
  *   (EsigibilitaIVA S), less the VAT the public administration pays itself; none for NONE.
  */
-export function deriveDocument(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
+export function deriveDocument(invoice: EInvoice, company: CompanyIdentity): DerivedDocument {
+  return isSimplified(invoice) ? deriveSimplified(invoice, company) : deriveOrdinary(invoice, company);
+}
+
+function deriveOrdinary(invoice: Invoice, company: CompanyIdentity): DerivedDocument {
   const header = invoice.fattura_elettronica_header;
   const body = invoice.fattura_elettronica_body[0];
   const general = body.dati_generali.dati_generali_documento;
@@ -183,5 +196,63 @@ export function deriveDocument(invoice: Invoice, company: CompanyIdentity): Deri
     vat_amount: money(vat),
     counterpart,
     flows,
+  };
+}
+
+/** A party of a simplified invoice: the seller's name and office are always there, the buyer's only when given. */
+function simplifiedParty(
+  ids: { id_fiscale_iva?: SimplifiedCedentePrestatore['id_fiscale_iva']; codice_fiscale?: string },
+  named: (Anagrafica & { sede: SimplifiedIndirizzo }) | undefined,
+  destinationCode: string | null,
+): DerivedCounterpart {
+  const vat = vatNumber(ids.id_fiscale_iva);
+  const office = named?.sede;
+  return {
+    // A buyer known by its identifiers alone is named by them, until someone renames the counterpart.
+    company_name: named ? displayName(named) : (vat ?? ids.codice_fiscale ?? ''),
+    vat_number: vat,
+    tax_number: ids.codice_fiscale ?? null,
+    address: office ? [office.indirizzo, office.numero_civico].filter(Boolean).join(' ') : '',
+    city: office?.comune ?? '',
+    postal_code: office?.cap ?? '',
+    province_code: office?.provincia ?? null,
+    country: office?.nazione ?? ids.id_fiscale_iva?.id_paese ?? 'IT',
+    destination_code: destinationCode,
+  };
+}
+
+/**
+ * The document facts of a simplified invoice (FSM10), which has neither lines with prices nor payment data:
+ * - gross: the amounts (Importo, VAT included) added up; VAT: each amount's Imposta, else amount × rate / (100 + rate)
+ *   rounded to cents (the format's DatiIVA gives one or the other);
+ * - direction, type and flow rule from DOCUMENT_TYPE_OF (TD07 invoice, TD08 credit note, TD09 debit note, all OWED);
+ * - flows: one, of the gross, due on the invoice date, without a payment method (the file says none);
+ * - counterpart: the buyer (IdentificativiFiscali, and AltriDatiIdentificativi when given) when the company sells, else
+ *   the seller.
+ */
+function deriveSimplified(invoice: SimplifiedInvoice, company: CompanyIdentity): DerivedDocument {
+  const header = invoice.fattura_elettronica_header;
+  const body = invoice.fattura_elettronica_body[0];
+  const general = body.dati_generali.dati_generali_documento;
+  const money = (units: bigint): Money => ({ amount: fromUnits(abs(units)), currency: general.divisa });
+  const { type, flows: flowRule } = DOCUMENT_TYPE_OF[general.tipo_documento];
+  const isSeller = companyIsSeller(invoice, company);
+  const gross = simplifiedTotal(body);
+  const vat = sum(body.dati_beni_servizi.map(includedVat));
+  const seller: SimplifiedCedentePrestatore = header.cedente_prestatore;
+  const buyer: SimplifiedCessionarioCommittente = header.cessionario_committente;
+  return {
+    number: general.numero,
+    tipo_documento: general.tipo_documento,
+    type,
+    direction: isSeller ? 'ISSUED' : 'RECEIVED',
+    format: header.dati_trasmissione.formato_trasmissione,
+    creation_date: general.data.slice(0, 10),
+    gross_amount: money(gross),
+    vat_amount: money(vat),
+    counterpart: isSeller
+      ? simplifiedParty(buyer.identificativi_fiscali, buyer.altri_dati_identificativi, header.dati_trasmissione.codice_destinatario)
+      : simplifiedParty(seller, seller, null),
+    flows: flowRule === 'NONE' ? [] : [{ amount: money(gross), payment_method: null, expected_payment_date: general.data.slice(0, 10) }],
   };
 }

@@ -2,7 +2,7 @@
  * The FatturaPA module's public face: what the invoice routes, the SDI channel and the demo use. Pure code: no Nest,
  * no database. See ARCHITECTURE.md ("FatturaPA invoices") for how the pieces fit.
  *
- *   parseInvoiceXml(bytes)          XML body → { invoice, problems, refusal }
+ *   parseInvoiceXml(bytes)          XML body → { invoice, problems, refusal }, ordinary (FPA12, FPR12) or simplified (FSM10)
  *   XmlPool                         checkInvoiceXml (parse + SDI checks) in child processes, off the event loop
  *   validateInvoiceJson(json)       JSON body → { invoice, problems }
  *   invoiceToXml(invoice)           the XML file of a valid JSON invoice
@@ -14,18 +14,22 @@
  */
 import { readXml, type XmlRefusal } from './libxml.js';
 import type { InvoiceProblem } from './problems.js';
-import type { Invoice } from './invoice.types.js';
+import type { EInvoice } from './e-invoice.js';
 import type { CompanyIdentity } from './parties.js';
 import { sdiChecks, type SdiProblem } from './sdi-checks.js';
 import { readInvoiceTree } from './xml-read.js';
 
 export type { Invoice } from './invoice.types.js';
+export type { SimplifiedInvoice } from './simplified.types.js';
+export { isSimplified, type EInvoice } from './e-invoice.js';
+export { SIMPLIFIED_NAMESPACE } from './simplified-model.js';
+export { SIMPLIFIED_LIMIT } from './simplified-checks.js';
 export type { InvoiceProblem } from './problems.js';
 export type { XmlRefusal } from './libxml.js';
 export { MAX_INVOICE_BYTES } from './libxml.js';
 export { validateInvoiceJson } from './validate.js';
 export { invoiceToXml } from './xml-write.js';
-export { invoiceJsonSchemas, componentName, type JsonSchema } from './openapi.js';
+export { invoiceJsonSchemas, componentName, E_INVOICE_COMPONENT, type JsonSchema } from './openapi.js';
 export { FATTURAPA_NAMESPACE, GENERIC_NATURA, NATURA_CODES } from './model.js';
 export { sdiChecks, type SdiProblem } from './sdi-checks.js';
 export { deriveDocument, type DerivedDocument, type DerivedCounterpart, type DerivedFlow } from './derive.js';
@@ -36,7 +40,7 @@ export { companyIsBuyer, companyIsSeller, duplicateKey, vatNumber, type CompanyI
 
 export interface ParsedInvoiceXml {
   /** The JSON form of the invoice; null when the body was refused or has problems. */
-  invoice: Invoice | null;
+  invoice: EInvoice | null;
   /** Schema problems (elements missing, unexpected or out of order, values out of format), one per problem. */
   problems: InvoiceProblem[];
   /** Why the body could not be read as XML at all (too large, empty, binary, DOCTYPE, not well-formed), else null. */
@@ -51,7 +55,7 @@ export function parseInvoiceXml(bytes: Buffer): ParsedInvoiceXml {
 }
 
 /** Flusso takes one invoice per request: a file with several FatturaElettronicaBody is refused (spec section 5). */
-export function oneInvoicePerRequest(invoice: Invoice): InvoiceProblem[] {
+export function oneInvoicePerRequest(invoice: EInvoice): InvoiceProblem[] {
   const bodies = invoice.fattura_elettronica_body.length;
   if (bodies <= 1) return [];
   return [

@@ -12,6 +12,8 @@ export interface Invoice {
   fattura_elettronica_header: FatturaElettronicaHeader;
   /** 2 FatturaElettronicaBody: The invoice itself (Flusso accepts exactly one per request). */
   fattura_elettronica_body: FatturaElettronicaBody[];
+  /** The XML signature (ds:Signature, XAdES) that closes a file read from XML, as written there; read-only: a JSON invoice is written without it. */
+  signature?: string;
 }
 
 /** Transmission data and the parties. */

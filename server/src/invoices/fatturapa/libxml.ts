@@ -52,6 +52,11 @@ export interface XmlElement {
   /** The character data directly inside the element (text and CDATA), concatenated. */
   text: string;
   line: number;
+  /**
+   * For an XML signature (xmldsig) below the root: the element as written, standalone (the namespace declarations it
+   * inherits added to its start tag), for the JSON form to keep.
+   */
+  source?: string;
 }
 
 function refuse(reason: XmlRefusal['reason'], message: string): { refusal: XmlRefusal } {

@@ -132,3 +132,37 @@ export function decimal(name: string, pattern: string, format: string, maxInclus
 export function integer(name: string, min: number, max: number, jsonInteger = false): SimpleType {
   return { name, base: 'integer', minInclusive: String(min), maxInclusive: String(max), jsonInteger, format: `a whole number from ${min} to ${max}` };
 }
+
+/** An attribute of the root element, with the JSON member that carries it. */
+export interface RootAttribute {
+  xml: string;
+  json: string;
+  type: SimpleType;
+  required: boolean;
+  meaning: string;
+}
+
+/**
+ * One FatturaPA format as a whole: the ordinary invoice (FPA12, FPR12: model.ts) or the simplified one (FSM10:
+ * simplified-model.ts). Every generator of this folder takes one and knows nothing else of either.
+ */
+export interface InvoiceFormat {
+  /** The FormatoTrasmissione codes (and root `versione`) of the format. */
+  versions: readonly string[];
+  namespace: string;
+  /** The version attribute of the generated schema (1.2.3, 1.0.1). */
+  schemaVersion: string;
+  /** The root element's name, also the name of its group in `groups`. */
+  root: string;
+  groups: Record<string, Group>;
+  /** Every simple type, in the order the generated schema lists them. */
+  types: readonly SimpleType[];
+  rootAttributes: readonly RootAttribute[];
+  /** The name of the root's OpenAPI component and TypeScript type (`Invoice`); the blocks' are `<prefix><block>`. */
+  component: string;
+  /** What prefixes the blocks' OpenAPI components (`Invoice` → `InvoiceDatiRiepilogo`) and TypeScript types (`` → `DatiRiepilogo`). */
+  componentPrefix: string;
+  typePrefix: string;
+  /** In words, for documentation and messages: `FatturaPA 1.2.3 ordinary invoice (FPA12, FPR12)`. */
+  title: string;
+}

@@ -16,7 +16,21 @@
  * The official field numbers (2.2.2.5 for DatiRiepilogo/ImponibileImporto) follow from the order and are computed
  * (fieldNumbers() in schema-walk.ts).
  */
-import { choice, code, codes, decimal, extension, field, group, integer, text, type Field, type Group, type SimpleType } from './model-kit.js';
+import {
+  choice,
+  code,
+  codes,
+  decimal,
+  extension,
+  field,
+  group,
+  integer,
+  text,
+  type Field,
+  type Group,
+  type InvoiceFormat,
+  type SimpleType,
+} from './model-kit.js';
 
 export const FATTURAPA_NAMESPACE = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
 export const XMLDSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
@@ -628,3 +642,18 @@ export const ROOT_ATTRIBUTES = [
   { xml: 'versione', json: 'versione', type: T.FormatoTrasmissione, required: true, meaning: 'Format of the file: FPA12 or FPR12, as FormatoTrasmissione' },
   { xml: 'SistemaEmittente', json: 'sistema_emittente', type: T.Ascii10, required: false, meaning: 'Software that produced the file' },
 ] as const;
+
+/** The ordinary invoice as one format (model-kit.ts): what the generators of this folder take. */
+export const ORDINARY: InvoiceFormat = {
+  versions: Object.keys(T.FormatoTrasmissione.enumeration ?? {}),
+  namespace: FATTURAPA_NAMESPACE,
+  schemaVersion: SCHEMA_VERSION,
+  root: ROOT_GROUP,
+  groups: GROUPS,
+  types: Object.values(TYPES) as SimpleType[],
+  rootAttributes: ROOT_ATTRIBUTES,
+  component: 'Invoice',
+  componentPrefix: 'Invoice',
+  typePrefix: '',
+  title: `FatturaPA ${SCHEMA_VERSION} ordinary invoice (FPA12, FPR12)`,
+};

@@ -14,14 +14,16 @@ describe('the OpenAPI schema of the JSON invoice', () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
   });
 
-  it('has the spec’s top level: versione, namespace, sistema_emittente, the header and a list of bodies', () => {
+  it('has the spec’s top level: versione, namespace, sistema_emittente, the header and a list of bodies, and the read-only signature', () => {
     expect(Object.keys(schemas.Invoice.properties ?? {})).toEqual([
       'versione',
       'namespace',
       'sistema_emittente',
       'fattura_elettronica_header',
       'fattura_elettronica_body',
+      'signature',
     ]);
+    expect(schemas.Invoice.properties?.signature).toMatchObject({ type: 'string', readOnly: true });
     expect(schemas.Invoice.required).toEqual(['versione', 'fattura_elettronica_header', 'fattura_elettronica_body']);
     expect(schemas.Invoice.properties?.fattura_elettronica_body.type).toBe('array');
   });

@@ -1,5 +1,6 @@
 /** The parties of an invoice and the company that sends it: who is who, by VAT number or tax code. */
-import type { Anagrafica, IdFiscale, Invoice } from './invoice.types.js';
+import { isSimplified, type EInvoice } from './e-invoice.js';
+import type { Anagrafica, IdFiscale } from './invoice.types.js';
 
 /** The company as the invoice rules need it: its VAT number (`IT01234567890`, or the bare Italian digits) and tax code. */
 export interface CompanyIdentity {
@@ -40,18 +41,31 @@ function sameSubject(party: Party, company: CompanyIdentity): boolean {
   return !!taxCode && party.taxCode === taxCode;
 }
 
-export function seller(invoice: Invoice): Party {
-  const data = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
+/** The seller's identifiers: in DatiAnagrafici of an ordinary invoice, directly in CedentePrestatore of a simplified one. */
+function sellerIds(invoice: EInvoice): { id_fiscale_iva?: IdFiscale; codice_fiscale?: string } {
+  const seller = invoice.fattura_elettronica_header.cedente_prestatore;
+  return 'dati_anagrafici' in seller ? seller.dati_anagrafici : seller;
+}
+
+/** The buyer's identifiers: DatiAnagrafici of an ordinary invoice, IdentificativiFiscali of a simplified one. */
+function buyerIds(invoice: EInvoice): { id_fiscale_iva?: IdFiscale; codice_fiscale?: string } {
+  return isSimplified(invoice)
+    ? invoice.fattura_elettronica_header.cessionario_committente.identificativi_fiscali
+    : invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici;
+}
+
+export function seller(invoice: EInvoice): Party {
+  const data = sellerIds(invoice);
   return { vat: vatNumber(data.id_fiscale_iva), taxCode: data.codice_fiscale ?? null };
 }
 
-export function buyer(invoice: Invoice): Party {
-  const data = invoice.fattura_elettronica_header.cessionario_committente.dati_anagrafici;
+export function buyer(invoice: EInvoice): Party {
+  const data = buyerIds(invoice);
   return { vat: vatNumber(data.id_fiscale_iva), taxCode: data.codice_fiscale ?? null };
 }
 
-export const companyIsSeller = (invoice: Invoice, company: CompanyIdentity) => sameSubject(seller(invoice), company);
-export const companyIsBuyer = (invoice: Invoice, company: CompanyIdentity) => sameSubject(buyer(invoice), company);
+export const companyIsSeller = (invoice: EInvoice, company: CompanyIdentity) => sameSubject(seller(invoice), company);
+export const companyIsBuyer = (invoice: EInvoice, company: CompanyIdentity) => sameSubject(buyer(invoice), company);
 
 /** The name on an Anagrafica: the company name, or first name and surname. */
 export const displayName = (anagrafica: Anagrafica): string => anagrafica.denominazione ?? [anagrafica.nome, anagrafica.cognome].filter(Boolean).join(' ');
@@ -60,8 +74,8 @@ export const displayName = (anagrafica: Anagrafica): string => anagrafica.denomi
  * What the SDI's duplicate rule (00404) compares: the seller (VAT number, else tax code), the year, TipoDocumento and
  * the number. A company holds one invoice per key (a unique index), until the SDI discards it.
  */
-export function duplicateKey(invoice: Invoice): string {
-  const data = invoice.fattura_elettronica_header.cedente_prestatore.dati_anagrafici;
+export function duplicateKey(invoice: EInvoice): string {
+  const data = sellerIds(invoice);
   const sellerId = data.id_fiscale_iva ? `${data.id_fiscale_iva.id_paese}${data.id_fiscale_iva.id_codice}` : `CF${data.codice_fiscale}`;
   const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
   return [compact(sellerId), general.data.slice(0, 4), general.tipo_documento, general.numero].join('/');

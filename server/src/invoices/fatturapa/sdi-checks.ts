@@ -10,9 +10,12 @@
 import { abs, multiply, toUnits, units } from './decimal.js';
 import { DOCUMENT_TYPE_OF } from './document-types.js';
 import type { DettaglioLinee, FatturaElettronicaBody, Invoice, ScontoMaggiorazione, TipoDocumento } from './invoice.types.js';
-import { GENERIC_NATURA, GROUPS } from './model.js';
+import { isSimplified, type EInvoice } from './e-invoice.js';
+import { FORMATS } from './formats.js';
+import { GENERIC_NATURA } from './model.js';
 import { companyIsBuyer, companyIsSeller, type CompanyIdentity, vatNumber } from './parties.js';
 import { fieldsOf } from './schema-walk.js';
+import { simplifiedChecks } from './simplified-checks.js';
 import { todayInRome } from '../../common/validation/calendar-date.js';
 
 export interface SdiProblem {
@@ -23,7 +26,7 @@ export interface SdiProblem {
   message: string;
 }
 
-const XML_NAME = new Map(Object.values(GROUPS).flatMap((group) => fieldsOf(group).map((f) => [f.json, f.xml] as const)));
+const XML_NAME = new Map(FORMATS.flatMap((format) => Object.values(format.groups).flatMap((group) => fieldsOf(group).map((f) => [f.json, f.xml] as const))));
 
 /** A problem at a JSON path (the XML path follows from the model's names). */
 function problem(code: string | null, segments: (string | number)[], message: string): SdiProblem {
@@ -292,7 +295,16 @@ function formatUnits(value: bigint): string {
  * The SDI's checks beyond the schema, and Flusso's rule that the company is the one sending: the seller, or the buyer
  * for self-invoices (SELF_INVOICE types) and TD29. `today` (YYYY-MM-DD, Italy) is for the future-date check.
  */
-export function sdiChecks(invoice: Invoice, company: CompanyIdentity | null, options: { today?: string } = {}): SdiProblem[] {
+export function sdiChecks(invoice: EInvoice, company: CompanyIdentity | null, options: { today?: string } = {}): SdiProblem[] {
+  const today = options.today ?? todayInRome();
+  const problems: SdiProblem[] = isSimplified(invoice)
+    ? simplifiedChecks(invoice, today).map((p) => problem(p.code, p.segments, p.message))
+    : ordinaryChecks(invoice, today);
+  if (company) problems.push(...senderProblems(invoice, company));
+  return problems;
+}
+
+function ordinaryChecks(invoice: Invoice, today: string): SdiProblem[] {
   const problems: SdiProblem[] = [];
   const header = invoice.fattura_elettronica_header;
   const transmission = header.dati_trasmissione;
@@ -334,24 +346,17 @@ export function sdiChecks(invoice: Invoice, company: CompanyIdentity | null, opt
       ),
     );
   }
-  const today = options.today ?? todayInRome();
   invoice.fattura_elettronica_body.forEach((body, b) => problems.push(...bodyChecks(invoice, body, b, today)));
-
-  if (company) {
-    const type = invoice.fattura_elettronica_body[0]?.dati_generali.dati_generali_documento.tipo_documento;
-    const byBuyer = type !== undefined && DOCUMENT_TYPE_OF[type].sentByBuyer;
-    const ok = companyIsSeller(invoice, company) || (byBuyer && companyIsBuyer(invoice, company));
-    if (!ok) {
-      const who = byBuyer ? 'the buyer (CessionarioCommittente) or the seller' : 'the seller (CedentePrestatore)';
-      const at = byBuyer ? 'cessionario_committente' : 'cedente_prestatore';
-      problems.push(
-        problem(
-          null,
-          ['fattura_elettronica_header', at, 'dati_anagrafici'],
-          `The company must be ${who} of a ${type} invoice: neither its VAT number nor its tax code is there`,
-        ),
-      );
-    }
-  }
   return problems;
+}
+
+/** Flusso's rule that the company is the one sending: the seller, or the buyer for the types the buyer sends. */
+function senderProblems(invoice: EInvoice, company: CompanyIdentity): SdiProblem[] {
+  const type = invoice.fattura_elettronica_body[0]?.dati_generali.dati_generali_documento.tipo_documento;
+  const byBuyer = type !== undefined && DOCUMENT_TYPE_OF[type].sentByBuyer;
+  if (companyIsSeller(invoice, company) || (byBuyer && companyIsBuyer(invoice, company))) return [];
+  const who = byBuyer ? 'the buyer (CessionarioCommittente) or the seller' : 'the seller (CedentePrestatore)';
+  const at = byBuyer ? 'cessionario_committente' : 'cedente_prestatore';
+  const where = isSimplified(invoice) ? ['fattura_elettronica_header', at] : ['fattura_elettronica_header', at, 'dati_anagrafici'];
+  return [problem(null, where, `The company must be ${who} of a ${type} invoice: neither its VAT number nor its tax code is there`)];
 }

@@ -4,12 +4,12 @@
  * back in canonical form: members in schema order, nulls gone, Flusso's extensions (model-kit.ts) gone, `namespace`
  * filled in.
  */
-import type { Field, Group, SimpleType } from './model-kit.js';
+import type { Field, Group, InvoiceFormat, SimpleType } from './model-kit.js';
 import { many, required } from './model-kit.js';
-import { FATTURAPA_NAMESPACE, GROUPS, ROOT_ATTRIBUTES, ROOT_GROUP } from './model.js';
+import { formatOfVersione } from './formats.js';
 import { child, item, ROOT_PLACE, type InvoiceProblem, type Place } from './problems.js';
 import { fieldsOf } from './schema-walk.js';
-import type { Invoice } from './invoice.types.js';
+import type { EInvoice } from './e-invoice.js';
 import { valueProblem } from './values.js';
 import { isUuid } from '../../common/validation/uuid.js';
 
@@ -22,6 +22,8 @@ const label = (field: { json: string }) => `"${field.json}"`;
 
 class JsonWalk {
   readonly problems: InvoiceProblem[] = [];
+
+  constructor(readonly format: InvoiceFormat) {}
 
   problem(place: Place, kind: InvoiceProblem['kind'], message: string) {
     this.problems.push({ ...place, kind, message });
@@ -48,10 +50,10 @@ class JsonWalk {
     if (field.default !== undefined && value === '') return field.default;
     if (typeof field.type !== 'string') return this.simple(field.type, value, place, label(field));
     if (!isObject(value)) {
-      this.problem(place, 'type', `${label(field)} must be an object (${GROUPS[field.type].meaning})`);
+      this.problem(place, 'type', `${label(field)} must be an object (${this.format.groups[field.type].meaning})`);
       return undefined;
     }
-    return this.group(GROUPS[field.type], value, place);
+    return this.group(this.format.groups[field.type], value, place);
   }
 
   field(field: Field, object: JsonObject, place: Place, out: JsonObject) {
@@ -108,15 +110,19 @@ class JsonWalk {
   }
 }
 
-/** Validates the JSON form of an invoice; `invoice` is its canonical form when there is no problem, else null. */
-export function validateInvoiceJson(json: unknown): { invoice: Invoice | null; problems: InvoiceProblem[] } {
-  const walk = new JsonWalk();
+/**
+ * Validates the JSON form of an invoice, ordinary or simplified as its `versione` says (FSM10: simplified); `invoice`
+ * is its canonical form when there is no problem, else null.
+ */
+export function validateInvoiceJson(json: unknown): { invoice: EInvoice | null; problems: InvoiceProblem[] } {
+  const format = formatOfVersione(isObject(json) ? json.versione : undefined);
+  const walk = new JsonWalk(format);
   if (!isObject(json)) {
     walk.problem(ROOT_PLACE, 'type', 'The invoice must be a JSON object');
     return { invoice: null, problems: walk.problems };
   }
   const out: JsonObject = {};
-  for (const attribute of ROOT_ATTRIBUTES) {
+  for (const attribute of format.rootAttributes) {
     const at = { pointer: `/${attribute.json}`, path: `/@${attribute.xml}` };
     const value = json[attribute.json];
     if (!present(value)) {
@@ -126,11 +132,12 @@ export function validateInvoiceJson(json: unknown): { invoice: Invoice | null; p
       if (checked !== undefined) out[attribute.json] = checked;
     }
   }
-  if (present(json.namespace) && json.namespace !== FATTURAPA_NAMESPACE) {
-    walk.problem({ pointer: '/namespace', path: '/' }, 'value', `"namespace" must be ${FATTURAPA_NAMESPACE} (FatturaPA 1.2) or left out`);
+  if (present(json.namespace) && json.namespace !== format.namespace) {
+    walk.problem({ pointer: '/namespace', path: '/' }, 'value', `"namespace" must be ${format.namespace} (${format.title}) or left out`);
   }
-  out.namespace = FATTURAPA_NAMESPACE;
-  const { namespace: _namespace, versione: _versione, sistema_emittente: _sistema, ...rest } = json;
-  Object.assign(out, walk.group(GROUPS[ROOT_GROUP], rest, ROOT_PLACE));
-  return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: out as unknown as Invoice, problems: [] };
+  out.namespace = format.namespace;
+  // `signature` is read-only (openapi.ts says why): a JSON invoice is written without it.
+  const { namespace: _namespace, versione: _versione, sistema_emittente: _sistema, signature: _signature, ...rest } = json;
+  Object.assign(out, walk.group(format.groups[format.root], rest, ROOT_PLACE));
+  return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: out as unknown as EInvoice, problems: [] };
 }

@@ -169,9 +169,12 @@ export function valueProblem(type: SimpleType, raw: string): string | null {
   return null;
 }
 
-/** The value as the JSON form carries it: integers as numbers, lexical forms of typed values collapsed, text as written. */
+/**
+ * The value as the JSON form carries it: integers as numbers, lexical forms of typed values collapsed, text as written
+ * and base64 too (its line breaks, which MIME-style encoders put every 76 characters, survive XML → JSON → XML).
+ */
 export function jsonValue(type: SimpleType, raw: string): string | number {
   const value = normalizeWhitespace(type, raw);
   if (type.jsonInteger) return Number(value);
-  return type.base === 'string' || type.base === 'normalizedString' ? raw : value;
+  return type.base === 'string' || type.base === 'normalizedString' || type.base === 'base64Binary' ? raw : value;
 }

@@ -4,12 +4,13 @@
  * outside their format — each with its XML path, its JSON Pointer and its line.
  */
 import type { XmlElement } from './libxml.js';
-import type { Field, Group, SimpleType } from './model-kit.js';
+import type { Field, Group, InvoiceFormat, SimpleType } from './model-kit.js';
 import { many, required, snakeCase } from './model-kit.js';
-import { FATTURAPA_NAMESPACE, GROUPS, ROOT_ATTRIBUTES, ROOT_GROUP, XMLDSIG_NAMESPACE } from './model.js';
+import { FORMATS, formatOfRoot } from './formats.js';
+import { XMLDSIG_NAMESPACE } from './model.js';
 import { child, item, ROOT_PLACE, type InvoiceProblem, type Place } from './problems.js';
 import { fieldsOf } from './schema-walk.js';
-import type { Invoice } from './invoice.types.js';
+import type { EInvoice } from './e-invoice.js';
 import { jsonValue, valueProblem } from './values.js';
 
 type JsonObject = { [key: string]: unknown };
@@ -25,7 +26,10 @@ class XmlWalk {
   /** Elements already reported as out of order, not to be reported again as unexpected. */
   readonly outOfOrder = new Set<XmlElement>();
 
-  constructor(readonly root: XmlElement) {}
+  constructor(
+    readonly root: XmlElement,
+    readonly format: InvoiceFormat,
+  ) {}
 
   problem(place: Place, kind: InvoiceProblem['kind'], message: string, line: number) {
     this.problems.push({ ...place, kind, message, line });
@@ -55,7 +59,7 @@ class XmlWalk {
   }
 
   value(field: Field, element: XmlElement, place: Place): unknown {
-    return typeof field.type === 'string' ? this.group(GROUPS[field.type], element, place) : this.simple(field.type, field, element, place);
+    return typeof field.type === 'string' ? this.group(this.format.groups[field.type], element, place) : this.simple(field.type, field, element, place);
   }
 
   skipReported(children: XmlElement[], next: number): number {
@@ -135,21 +139,21 @@ class XmlWalk {
   }
 }
 
-/** Reads the element tree of a FatturaPA file; `invoice` is its JSON form when there is no problem, else null. */
-export function readInvoiceTree(root: XmlElement): { invoice: Invoice | null; problems: InvoiceProblem[] } {
-  const walk = new XmlWalk(root);
-  if (root.name !== ROOT_GROUP || root.namespace !== FATTURAPA_NAMESPACE) {
+/**
+ * Reads the element tree of a FatturaPA file, ordinary or simplified as its root says; `invoice` is its JSON form when
+ * there is no problem, else null.
+ */
+export function readInvoiceTree(root: XmlElement): { invoice: EInvoice | null; problems: InvoiceProblem[] } {
+  const format = formatOfRoot(root.name, root.namespace);
+  if (!format) {
     const found = qualifiedName(root);
-    walk.problem(
-      ROOT_PLACE,
-      'unexpected',
-      `The root element is ${found}; a FatturaPA 1.2 invoice is ${ROOT_GROUP} in the namespace ${FATTURAPA_NAMESPACE}`,
-      root.line,
-    );
-    return { invoice: null, problems: walk.problems };
+    const expected = FORMATS.map((f) => `${f.root} in the namespace ${f.namespace} (${f.title})`).join(', or ');
+    const problem = { ...ROOT_PLACE, kind: 'unexpected' as const, line: root.line };
+    return { invoice: null, problems: [{ ...problem, message: `The root element is ${found}; a FatturaPA invoice is ${expected}` }] };
   }
+  const walk = new XmlWalk(root, format);
   const out: JsonObject = {};
-  for (const attribute of ROOT_ATTRIBUTES) {
+  for (const attribute of format.rootAttributes) {
     const at = { pointer: `/${attribute.json}`, path: `/@${attribute.xml}` };
     const found = Object.values(root.attributes).find((a) => a.namespace === null && a.name === attribute.xml);
     if (!found) {
@@ -163,12 +167,18 @@ export function readInvoiceTree(root: XmlElement): { invoice: Invoice | null; pr
   walk.attributes(
     root,
     ROOT_PLACE,
-    ROOT_ATTRIBUTES.map((a) => a.xml),
+    format.rootAttributes.map((a) => a.xml),
   );
-  const ordered: JsonObject = { versione: out.versione, namespace: FATTURAPA_NAMESPACE };
+  const ordered: JsonObject = { versione: out.versione, namespace: format.namespace };
   if (out.sistema_emittente !== undefined) ordered.sistema_emittente = out.sistema_emittente;
-  // The optional XML signature closes the root; it is kept in the stored file, not in the JSON form.
-  const signature = (children: XmlElement[], next: number) => (children[next]?.namespace === XMLDSIG_NAMESPACE ? next + 1 : next);
-  Object.assign(ordered, walk.group(GROUPS[ROOT_GROUP], root, ROOT_PLACE, signature));
-  return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: ordered as unknown as Invoice, problems: [] };
+  // The optional XML signature closes the root: the JSON form carries it as written (`signature`, read-only).
+  let signature: string | undefined;
+  const signed = (children: XmlElement[], next: number) => {
+    if (children[next]?.namespace !== XMLDSIG_NAMESPACE) return next;
+    signature = children[next].source;
+    return next + 1;
+  };
+  Object.assign(ordered, walk.group(format.groups[format.root], root, ROOT_PLACE, signed));
+  if (signature !== undefined) ordered.signature = signature;
+  return walk.problems.length ? { invoice: null, problems: walk.problems } : { invoice: ordered as unknown as EInvoice, problems: [] };
 }

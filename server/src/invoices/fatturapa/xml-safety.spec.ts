@@ -1,6 +1,6 @@
 import { sample, samples } from '../../../test/fatturapa-oracle.js';
 import { manyAttributesXml, manyLinesInvoiceXml } from '../../../test/large-invoices.js';
-import { MAX_INVOICE_BYTES, parseInvoiceXml } from './index.js';
+import { MAX_INVOICE_BYTES, parseInvoiceXml, type Invoice } from './index.js';
 
 const refusal = (bytes: Buffer) => parseInvoiceXml(bytes).refusal;
 
@@ -111,7 +111,8 @@ describe('hostile and broken bodies are refused quickly, before any entity is ex
 
 describe('encodings', () => {
   const fpr01 = sample('valid', 'IT01234567890_FPR01.xml').toString('utf8');
-  const description = (bytes: Buffer) => parseInvoiceXml(bytes).invoice?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].descrizione;
+  const description = (bytes: Buffer) =>
+    (parseInvoiceXml(bytes).invoice as Invoice | null)?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].descrizione;
 
   it('reads UTF-8 with and without a BOM', () => {
     const text = fpr01.replace('<Descrizione>', '<Descrizione>Caffè ');
@@ -185,7 +186,7 @@ describe('the DOCTYPE scan judges the decoded text', () => {
   it('reads ISO-8859-15 as declared', () => {
     const text = fpr01.replace('encoding="UTF-8"', 'encoding="ISO-8859-15"').replace('<Descrizione>', '<Descrizione>Caffè ');
     const read = parseInvoiceXml(Buffer.from(text, 'latin1'));
-    expect(read.invoice?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].descrizione).toMatch(/^Caffè /);
+    expect((read.invoice as Invoice | null)?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee[0].descrizione).toMatch(/^Caffè /);
   });
 });
 
@@ -212,7 +213,7 @@ describe('the markup limits, counted before libxml reads anything', () => {
     const lines = parseInvoiceXml(manyLinesInvoiceXml('01234567890'));
     expect(lines.refusal).toBeNull();
     expect(lines.problems).toEqual([]);
-    expect(lines.invoice?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee).toHaveLength(25_000);
+    expect((lines.invoice as Invoice | null)?.fattura_elettronica_body[0].dati_beni_servizi.dettaglio_linee).toHaveLength(25_000);
     // 32 attributes, 64 deep: still read.
     const deep = parseInvoiceXml(root('<a ' + Array.from({ length: 32 }, (_, i) => `b${i}="1"`).join(' ') + '>' + '<a>'.repeat(62) + '</a>'.repeat(63)));
     expect(deep.refusal).toBeNull();

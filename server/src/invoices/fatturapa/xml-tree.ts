@@ -6,6 +6,7 @@
  * five predefined entities and character references.
  */
 import type { XmlElement } from './libxml.js';
+import { XMLDSIG_NAMESPACE } from './model.js';
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -27,7 +28,23 @@ interface Open {
   element: XmlElement;
   qname: string;
   scope: Map<string, string>;
+  /** Where the start tag of an element whose source is kept begins, and the declarations it inherits. */
+  kept?: { start: number; inherited: string };
 }
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** The namespace declarations of `scope` that `own` (the element's own declarations) does not make, as attributes. */
+function inheritedDeclarations(scope: Map<string, string>, own: Set<string>): string {
+  return [...scope]
+    .filter(([prefix]) => prefix !== 'xml' && !own.has(prefix))
+    .map(([prefix, uri]) => ` ${prefix ? `xmlns:${prefix}` : 'xmlns'}="${escapeAttribute(uri)}"`)
+    .join('');
+}
+
+/** The element's text from `start` to `end`, its inherited declarations written into its start tag after the name. */
+const standalone = (source: string, start: number, nameEnd: number, end: number, inherited: string) =>
+  source.slice(start, nameEnd) + inherited + source.slice(nameEnd, end);
 
 /** The root element of `text` (decoded characters, BOM removed). */
 export function elementTree(text: string): XmlElement {
@@ -60,7 +77,8 @@ export function elementTree(text: string): XmlElement {
       i = source.indexOf('?>', lt + 2) + 2;
     } else if (source[lt + 1] === '/') {
       i = source.indexOf('>', lt) + 1;
-      stack.pop();
+      const closed = stack.pop();
+      if (closed?.kept) closed.element.source = standalone(source, closed.kept.start, closed.kept.start + 1 + closed.qname.length, i, closed.kept.inherited);
     } else {
       const end = tagEnd(source, lt);
       const selfClosing = source[end - 1] === '/';
@@ -70,6 +88,7 @@ export function elementTree(text: string): XmlElement {
       const parentScope = stack.length ? stack[stack.length - 1].scope : new Map([['xml', XML_NAMESPACE]]);
       const raw: [string, string][] = [];
       let scope = parentScope;
+      const declared = new Set<string>();
       const attributeText = source.slice(nameEnd, selfClosing ? end - 1 : end);
       for (const match of attributeText.matchAll(ATTRIBUTE)) {
         const value = unescape((match[2] ?? match[3]).replace(/[\t\n]/g, ' '));
@@ -77,6 +96,7 @@ export function elementTree(text: string): XmlElement {
         if (name === 'xmlns' || name.startsWith('xmlns:')) {
           if (scope === parentScope) scope = new Map(parentScope);
           scope.set(name === 'xmlns' ? '' : name.slice(6), value);
+          declared.add(name === 'xmlns' ? '' : name.slice(6));
         } else {
           raw.push([name, value]);
         }
@@ -95,7 +115,11 @@ export function elementTree(text: string): XmlElement {
       const element: XmlElement = { name, namespace, attributes, children: [], text: '', line: lineAt(lt) };
       if (stack.length) stack[stack.length - 1].element.children.push(element);
       else root ??= element;
-      if (!selfClosing) stack.push({ element, qname, scope });
+      // A signature right below the root is kept as written (the JSON form carries it, xml-read.ts).
+      const keep = stack.length === 1 && namespace === XMLDSIG_NAMESPACE;
+      const kept = keep ? { start: lt, inherited: inheritedDeclarations(parentScope, declared) } : undefined;
+      if (keep && selfClosing) element.source = standalone(source, lt, nameEnd, end + 1, kept!.inherited);
+      if (!selfClosing) stack.push({ element, qname, scope, kept });
       i = end + 1;
     }
   }

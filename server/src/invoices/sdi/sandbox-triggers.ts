@@ -1,4 +1,5 @@
 import type { FormatoTrasmissione } from '../fatturapa/invoice.types.js';
+import type { SimplifiedFormatoTrasmissione } from '../fatturapa/simplified.types.js';
 import type { SdiNotice } from './sdi-notices.js';
 
 /**
@@ -15,7 +16,9 @@ export const SANDBOX_TRIGGERS: ReadonlyArray<{ format: FormatoTrasmissione; code
 ];
 
 /** The notices the sandbox sends for a file that passed its checks, in order: a trigger's, else delivery. */
-export function sandboxOutcome(format: FormatoTrasmissione, codiceDestinatario: string): SdiNotice[] {
-  const trigger = SANDBOX_TRIGGERS.find((t) => t.format === format && t.code === codiceDestinatario.toUpperCase());
+export function sandboxOutcome(format: FormatoTrasmissione | SimplifiedFormatoTrasmissione, codiceDestinatario: string): SdiNotice[] {
+  // A simplified invoice (FSM10) goes to a private party with a 7-character code: FPR12's triggers.
+  const to = format === 'FSM10' ? 'FPR12' : format;
+  const trigger = SANDBOX_TRIGGERS.find((t) => t.format === to && t.code === codiceDestinatario.toUpperCase());
   return trigger ? trigger.outcome : [{ kind: 'RC' }];
 }

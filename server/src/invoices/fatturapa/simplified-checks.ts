@@ -1,0 +1,123 @@
+/**
+ * The SDI's checks beyond the schema for simplified invoices (FSM10), as pure functions over a schema-valid one. The
+ * ordinary invoice's checks (sdi-checks.ts) that have a counterpart in the simplified format apply with the same code;
+ * the rest (lines, summaries, withholdings, pension funds, payments) concern blocks FSM10 does not have. Sources:
+ * ../shared/fatturapa/SDI-CHECKS.md for the codes, art. 21-bis DPR 633/72 and DM 10 May 2019 for the 400 euro limit.
+ */
+import { abs, fromUnits, toUnits, units } from './decimal.js';
+import type { SimplifiedDatiBeniServizi, SimplifiedFatturaElettronicaBody, SimplifiedInvoice } from './simplified.types.js';
+import { vatNumber } from './parties.js';
+
+export interface SimplifiedProblem {
+  code: string | null;
+  segments: (string | number)[];
+  message: string;
+}
+
+/**
+ * Art. 21-bis c.1 DPR 633/72 (limit raised to 400 euro by DM 10 May 2019): a simplified invoice is for operations of
+ * at most 400 euro, VAT included; SDI code 00460. Notes of variation (TD08, TD09) may always be simplified (art. 21-bis
+ * c.4), whatever their amount: the limit is TD07's.
+ */
+export const SIMPLIFIED_LIMIT = '400.00';
+const LIMITED_TYPES = ['TD07'];
+
+const ZERO = 0n;
+const EURO = units('1.00');
+
+/** The VAT a good or service includes: its Imposta, else its amount × rate / (100 + rate), rounded to cents. */
+export function includedVat(item: SimplifiedDatiBeniServizi): bigint {
+  if (item.dati_iva.imposta !== undefined) return toUnits(item.dati_iva.imposta);
+  if (item.dati_iva.aliquota === undefined) return ZERO;
+  const rate = toUnits(item.dati_iva.aliquota);
+  const exact = (toUnits(item.importo) * rate) / (units('100') + rate);
+  const cent = units('0.01');
+  const rounded = ((abs(exact) + cent / 2n) / cent) * cent;
+  return exact < ZERO ? -rounded : rounded;
+}
+
+/** The total of a simplified body: its amounts, VAT included. */
+export const simplifiedTotal = (body: SimplifiedFatturaElettronicaBody): bigint =>
+  body.dati_beni_servizi.reduce((total, item) => total + toUnits(item.importo), ZERO);
+
+function bodyChecks(body: SimplifiedFatturaElettronicaBody, b: number, today: string): SimplifiedProblem[] {
+  const problems: SimplifiedProblem[] = [];
+  const base = ['fattura_elettronica_body', b];
+  const doc = [...base, 'dati_generali', 'dati_generali_documento'];
+  const general = body.dati_generali.dati_generali_documento;
+  const add = (code: string | null, segments: (string | number)[], message: string) => problems.push({ code, segments, message });
+
+  if (!/\d/.test(general.numero)) add('00425', [...doc, 'numero'], `The invoice number "${general.numero}" must contain at least one digit`);
+  if (general.data.slice(0, 10) > today) add('00403', [...doc, 'data'], `The invoice date ${general.data} is in the future (today is ${today} in Italy)`);
+  const corrected = body.dati_generali.dati_fattura_rettificata;
+  if (corrected && corrected.data_fr.slice(0, 10) > general.data.slice(0, 10)) {
+    add(
+      '00418',
+      [...base, 'dati_generali', 'dati_fattura_rettificata', 'data_fr'],
+      `The corrected invoice ${corrected.numero_fr} is dated ${corrected.data_fr}, after this document (${general.data})`,
+    );
+  }
+
+  body.dati_beni_servizi.forEach((item, i) => {
+    const at = (...rest: string[]) => [...base, 'dati_beni_servizi', i, ...rest];
+    const { imposta, aliquota } = item.dati_iva;
+    const what = `Good or service ${i + 1}`;
+    // The simplified format's specification: the VAT is given as an amount or as a rate (DatiIVA, 2.2.3).
+    if (imposta === undefined && aliquota === undefined) {
+      add(null, at('dati_iva'), `${what}: give its VAT as Imposta (an amount) or Aliquota (a rate), 0.00 with a Natura when there is none`);
+      return;
+    }
+    const noVat = (imposta === undefined || toUnits(imposta) === ZERO) && (aliquota === undefined || toUnits(aliquota) === ZERO);
+    if (noVat && !item.natura) add('00400', at('natura'), `${what} has no VAT: give its Natura (why no VAT is charged)`);
+    if (!noVat && item.natura) add('00401', at('natura'), `${what} has VAT: Natura ${item.natura} is only for goods and services without VAT`);
+    if (aliquota !== undefined && toUnits(aliquota) > ZERO && toUnits(aliquota) < EURO) {
+      add('00424', at('dati_iva', 'aliquota'), `${what}: the VAT rate ${aliquota} must be a percentage (22.00, not 0.22)`);
+    }
+    if (item.natura && ['N2', 'N3'].includes(item.natura)) {
+      add('00445', at('natura'), `${what}: Natura ${item.natura} is no longer accepted since 2021; use one of its sub-codes (${item.natura}.1…)`);
+    }
+  });
+
+  if (LIMITED_TYPES.includes(general.tipo_documento)) {
+    const total = simplifiedTotal(body);
+    if (abs(total) > toUnits(SIMPLIFIED_LIMIT)) {
+      add(
+        '00460',
+        [...base, 'dati_beni_servizi'],
+        `A simplified invoice (TD07) is for at most ${SIMPLIFIED_LIMIT} euro VAT included (art. 21-bis DPR 633/72); its amounts add up to ${fromUnits(total)}: send an ordinary invoice (FPR12)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The SDI's checks of a simplified invoice; `today` (YYYY-MM-DD, Italy) is for the future-date check. */
+export function simplifiedChecks(invoice: SimplifiedInvoice, today: string): SimplifiedProblem[] {
+  const problems: SimplifiedProblem[] = [];
+  const header = invoice.fattura_elettronica_header;
+  const transmission = header.dati_trasmissione;
+  const transmissionPath = ['fattura_elettronica_header', 'dati_trasmissione'];
+  const buyerIds = ['fattura_elettronica_header', 'cessionario_committente', 'identificativi_fiscali'];
+  const add = (code: string | null, segments: (string | number)[], message: string) => problems.push({ code, segments, message });
+  if (invoice.versione !== transmission.formato_trasmissione) {
+    add('00428', ['versione'], `versione is ${invoice.versione} but FormatoTrasmissione is ${transmission.formato_trasmissione}: they must be the same`);
+  }
+  if (transmission.pec_destinatario && transmission.codice_destinatario !== '0000000') {
+    add('00426', [...transmissionPath, 'pec_destinatario'], 'PECDestinatario is only for CodiceDestinatario 0000000');
+  }
+  const buyer = header.cessionario_committente.identificativi_fiscali;
+  if (transmission.codice_destinatario === 'XXXXXXX' && buyer.id_fiscale_iva?.id_paese === 'IT') {
+    add('00313', [...transmissionPath, 'codice_destinatario'], 'CodiceDestinatario XXXXXXX is for foreign buyers, and the buyer is Italian');
+  }
+  if (!buyer.id_fiscale_iva && !buyer.codice_fiscale) add('00417', buyerIds, 'The buyer needs IdFiscaleIVA or CodiceFiscale (or both)');
+  const seller = header.cedente_prestatore;
+  if (seller.id_fiscale_iva.id_paese !== 'IT' && (buyer.id_fiscale_iva?.id_paese ?? 'IT') !== 'IT') {
+    add('00476', [...buyerIds, 'id_fiscale_iva', 'id_paese'], 'The seller and the buyer can not both be foreign');
+  }
+  const sellerVat = vatNumber(seller.id_fiscale_iva);
+  if (sellerVat && sellerVat === vatNumber(buyer.id_fiscale_iva)) {
+    add('00471', [...buyerIds, 'id_fiscale_iva'], 'The seller and the buyer of a simplified invoice must be different subjects');
+  }
+  invoice.fattura_elettronica_body.forEach((body, b) => problems.push(...bodyChecks(body, b, today)));
+  return problems;
+}
