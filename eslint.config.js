@@ -42,7 +42,6 @@ const NOT_YET_IN_REPOSITORIES = [
   'server/src/invoices/sdi/sdi-notifications.ts',
   'server/src/invoices/sdi/sdi-sandbox.ts',
   'server/src/invoices/sdi/sdi.processor.ts',
-  'server/src/payments/payment-batches.service.ts',
   'server/src/products/products.service.ts',
   'server/src/reconciliations/auto-reconcile.ts',
   'server/src/reconciliations/reconciliation-invariants.ts',

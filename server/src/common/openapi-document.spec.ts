@@ -7,7 +7,7 @@ import { companyList } from '../companies/companies.repository.js';
 import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { documentList } from '../documents/documents.service.js';
 import { flowList } from '../flows/flows.service.js';
-import { paymentBatchList } from '../payments/payment-batches.service.js';
+import { paymentBatchList } from '../payments/payment-batches.repository.js';
 import { productList } from '../products/products.service.js';
 import { sectionalList } from '../sectionals/sectionals.repository.js';
 import { reconciliationList } from '../reconciliations/reconciliations.service.js';
