@@ -7,7 +7,7 @@ import { companyList } from '../companies/companies.repository.js';
 import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { documentList } from '../documents/documents.repository.js';
 import { flowList } from '../flows/flows.repository.js';
-import { paymentBatchList } from '../payments/payment-batches.service.js';
+import { paymentBatchList } from '../payments/payment-batches.repository.js';
 import { productList } from '../products/products.repository.js';
 import { sectionalList } from '../sectionals/sectionals.repository.js';
 import { reconciliationList } from '../reconciliations/reconciliations.repository.js';

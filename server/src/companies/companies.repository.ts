@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { groupBy } from '../common/database/group-by.js';
 import { fetchPage } from '../common/listing/list-page.js';
@@ -56,5 +56,11 @@ export class CompaniesRepository {
   @GenerateSql({ params: [DummyValue.COMPANY_ID] })
   exists(id: string): Promise<boolean> {
     return this.db.getRepository(Company).existsBy({ id });
+  }
+
+  /** The company (one the caller knows exists: the request's). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
+  get(manager: EntityManager, id: string): Promise<Company> {
+    return manager.getRepository(Company).findOneByOrFail({ id });
   }
 }

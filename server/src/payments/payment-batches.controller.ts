@@ -9,7 +9,8 @@ import { ApiList } from '../common/listing/list.openapi.js';
 import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateBulkPaymentDto, PaymentBatchDto } from './payment-batch.dto.js';
-import { paymentBatchList, PaymentBatchesService } from './payment-batches.service.js';
+import { paymentBatchList } from './payment-batches.repository.js';
+import { PaymentBatchesService } from './payment-batches.service.js';
 
 /** The query of a single read: the members to expand. */
 export const paymentBatchQuery = defineQuery({ expand: queryParam.expand(paymentBatchList.expansions) });

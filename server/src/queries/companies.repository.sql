@@ -74,3 +74,19 @@ WHERE
   )
 LIMIT
   1;
+
+-- CompaniesRepository.get
+SELECT
+  "Company"."id" AS "Company_id",
+  "Company"."name" AS "Company_name",
+  "Company"."vat_number" AS "Company_vat_number",
+  "Company"."country" AS "Company_country",
+  "Company"."fiscal_regime" AS "Company_fiscal_regime",
+  "Company"."created_at" AS "Company_created_at",
+  "Company"."updated_at" AS "Company_updated_at"
+FROM
+  "companies" "Company"
+WHERE
+  (("Company"."id" = $1))
+LIMIT
+  1;

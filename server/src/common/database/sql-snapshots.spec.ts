@@ -42,7 +42,8 @@ describe('the SQL snapshots (server/src/queries)', () => {
       if (!existsSync(path)) problems.push(`${path} is missing.`);
       else {
         const stored = readFileSync(path, 'utf8');
-        if (stored !== text) problems.push(`${path} is stale:\n${diff(stored, text, { aAnnotation: 'committed', bAnnotation: 'generated' })}`);
+        if (stored !== text)
+          problems.push(`${path} is stale:\n${diff(stored, text, { aAnnotation: 'committed', bAnnotation: 'generated', expand: false, contextLines: 3 })}`);
       }
     }
     for (const file of files) if (!snapshots.has(file)) problems.push(`${join(QUERIES_DIR, file)} belongs to no repository.`);
