@@ -19,6 +19,7 @@ import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook
 import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
 import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
 import { ReceivedInvoices1795457300000 } from './1795457300000-received-invoices.js';
+import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   SignedInvoiceFiles1795454700000,
   DeliveryClaims1795456000000,
   ReceivedInvoices1795457300000,
+  F24Requests1795458000000,
 ];

@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DeliveriesModule } from './deliveries/deliveries.module.js';
 import { SdiModule } from './invoices/sdi/sdi.module.js';
+import { F24WorkerModule } from './f24/f24-worker.module.js';
 
 /** The worker process: background work on BullMQ and PostgreSQL (events, deliveries, the SDI), no HTTP. */
 @Module({})
@@ -33,6 +34,7 @@ export class WorkerModule {
         BullModule.registerQueue({ name: EVENTS_QUEUE }),
         DeliveriesModule,
         SdiModule,
+        F24WorkerModule,
       ],
       providers: [EventRelayService, IdempotencyService, IdempotencySweeper],
     };

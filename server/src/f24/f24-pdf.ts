@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { groupIntoLines, type PageLine } from './f24-words.js';
 
@@ -80,12 +79,24 @@ export async function pageText(pdf: PDFDocumentProxy, pageNumber: number): Promi
   return characters < MIN_TEXT ? null : groupIntoLines(words);
 }
 
+interface RenderedCanvas {
+  width: number;
+  height: number;
+  toBuffer(type: 'image/png'): Buffer;
+}
+
+interface RenderContext {
+  fillStyle: string;
+  fillRect(x: number, y: number, w: number, h: number): void;
+}
+
 /** A page rendered as a PNG at `dpi`, for OCR. */
 export async function renderPage(pdf: PDFDocumentProxy, pageNumber: number, dpi = 300): Promise<Buffer> {
   const page = await pdf.getPage(pageNumber);
   const viewport = page.getViewport({ scale: dpi / 72 });
-  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-  const context = canvas.getContext('2d');
+  // pdfjs's own factory: its canvas comes from the @napi-rs/canvas copy whose Path2D pdfjs draws with.
+  const factory = (pdf as unknown as { canvasFactory: { create(w: number, h: number): { canvas: RenderedCanvas; context: RenderContext } } }).canvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;

@@ -1,6 +1,6 @@
 import { parseF24, type F24ParseResult } from './f24-parser.js';
 import { openPdf, pageText, renderPage, type F24FileKind } from './f24-pdf.js';
-import type { F24Ocr } from './f24-ocr.js';
+import { findTessdata, type F24Ocr } from './f24-ocr.js';
 import type { PageSource, ReadPage } from './f24-words.js';
 
 /** At most this many pages are read: an F24 is one page, a bundle of a few at most. */
@@ -16,7 +16,14 @@ export interface F24FileReading {
  * A stored F24 file read: the text layer of each PDF page first, OCR (tesseract) for a page without one and for an
  * image; then the form parsed and checked. A file pdfjs cannot open fails as `unreadable_file`.
  */
-export async function readF24File(bytes: Buffer, kind: F24FileKind, ocr: F24Ocr): Promise<F24FileReading> {
+export async function readF24File(bytes: Buffer, kind: F24FileKind, maybeOcr: F24Ocr | null): Promise<F24FileReading> {
+  // A scan met by a worker without the language data is the installation's fault, not the form's: the job fails and is retried.
+  const ocr = {
+    read: (image: Buffer) => {
+      if (!maybeOcr) throw new Error((findTessdata() as { missing: string }).missing);
+      return maybeOcr.read(image);
+    },
+  };
   if (kind !== 'pdf') {
     const page: ReadPage = { source: 'ocr', lines: await ocr.read(bytes) };
     return { result: parseF24([page]), sources: ['ocr'] };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DomainEvent } from './event.entity.js';
 
-export type EventType = 'document.updated' | 'document.deleted';
+export type EventType = 'document.updated' | 'document.deleted' | 'f24.processed' | 'f24.failed';
 
 /** Records events in the outbox, always inside the caller's database transaction. */
 @Injectable()
