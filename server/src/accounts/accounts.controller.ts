@@ -6,7 +6,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { AccountDto } from './account.dto.js';
-import { accountList, AccountsService } from './accounts.service.js';
+import { accountList } from './accounts.repository.js';
+import { AccountsService } from './accounts.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Accounts')

@@ -5,7 +5,8 @@ import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
-import { CategoriesService, categoryList } from './categories.service.js';
+import { categoryList } from './categories.repository.js';
+import { CategoriesService } from './categories.service.js';
 import { CategoryDto, CreateCategoryDto, UpdateCategoryDto } from './category.dto.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 

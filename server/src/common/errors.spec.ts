@@ -6,14 +6,14 @@ import type { Response } from 'supertest';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
-import { accountList } from '../accounts/accounts.service.js';
-import { categoryList } from '../categories/categories.service.js';
-import { counterpartList } from '../counterparts/counterparts.service.js';
+import { accountList } from '../accounts/accounts.repository.js';
+import { categoryList } from '../categories/categories.repository.js';
+import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { documentList } from '../documents/documents.service.js';
 import { flowList } from '../flows/flows.service.js';
 import { reconciliationList } from '../reconciliations/reconciliations.service.js';
 import { transactionList } from '../transactions/transactions.service.js';
-import { companyList } from '../companies/companies.service.js';
+import { companyList } from '../companies/companies.repository.js';
 import { ERROR_CODES } from './errors/error-codes.js';
 import { OPERATORS_BY_TYPE, type ListSpec } from './listing/list-spec.js';
 

@@ -5,7 +5,8 @@ import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CompanyDto } from './company.dto.js';
-import { CompaniesService, companyList } from './companies.service.js';
+import { companyList } from './companies.repository.js';
+import { CompaniesService } from './companies.service.js';
 import { AnyKey } from '../common/auth/permissions.js';
 
 @ApiTags('Companies')

@@ -1,16 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { presentCategory } from '../categories/categories.service.js';
+import { presentCategory } from '../categories/category.presenter.js';
 import { Category } from '../categories/category.entity.js';
 import { byId } from '../common/database/find-owned.js';
 import { groupBy } from '../common/database/group-by.js';
 import { loadAll } from '../common/database/load-all.js';
 import { money, type Money } from '../common/money/money.js';
 import { Counterpart } from '../counterparts/counterpart.entity.js';
-import { presentCounterpart } from '../counterparts/counterparts.service.js';
+import { presentCounterpart } from '../counterparts/counterpart.presenter.js';
 import { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import { Sectional } from '../sectionals/sectional.entity.js';
-import { presentSectional } from '../sectionals/sectionals.service.js';
+import { presentSectional } from '../sectionals/sectional.presenter.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
 

@@ -1,4 +1,4 @@
-import { presentCategory } from '../categories/categories.service.js';
+import { presentCategory } from '../categories/category.presenter.js';
 import type { Category } from '../categories/category.entity.js';
 import { money, type Money } from '../common/money/money.js';
 import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
