@@ -19,6 +19,7 @@ import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook
 import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
 import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
 import { ReceivedInvoices1795457300000 } from './1795457300000-received-invoices.js';
+import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { CounterpartVatPrefix1795458000000 } from './1795458000000-counterpart-vat-prefix.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
 
@@ -45,6 +46,7 @@ export const migrations = [
   SignedInvoiceFiles1795454700000,
   DeliveryClaims1795456000000,
   ReceivedInvoices1795457300000,
+  F24Requests1795458000000,
   CounterpartVatPrefix1795458000000,
   FanOutFromOutbox1795461200000,
 ];

@@ -23,6 +23,7 @@ import { TransactionsModule } from './transactions/transactions.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { F24Module } from './f24/f24.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         WebhooksModule,
         SharesModule,
         SandboxModule,
+        F24Module,
       ],
       providers: [GracefulShutdown],
     };

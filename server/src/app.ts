@@ -18,6 +18,7 @@ import { requestIdOf } from './common/logging/request-id.js';
 import { checkJsonBody, decodeJsonBody } from './common/validation/json-body.js';
 import { registerXmlBodies } from './common/http/xml-body.js';
 import { XML_BODY_LIMIT, XML_ROUTES } from './invoices/xml-routes.js';
+import { registerF24Bodies } from './f24/f24-body.js';
 import { BodyValidationPipe } from './common/validation/validation.pipe.js';
 import { AuthService } from './common/auth/auth.service.js';
 import { registerBodyAuthentication, registerShareRelease } from './common/auth/guards.js';
@@ -95,6 +96,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
   // Before the XML routes' content-type answers, so those too come after authentication; no provider in preview.
   if (!options.preview) registerBodyAuthentication(fastify, app.get(AuthService), app.get(RateLimiterService));
   registerXmlBodies(fastify, { routes: XML_ROUTES, bodyLimit: XML_BODY_LIMIT });
+  registerF24Bodies(fastify, config.f24.maxBytes);
   // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor claims the key); no provider in preview.
   if (!options.preview) registerIdempotency(fastify, app.get(IdempotencyService));
   registerShareRelease(fastify);

@@ -25,6 +25,7 @@ import { MailModule } from './mail/mail.module.js';
 import { EventFanOut } from './webhooks/event-fan-out.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
 import { WebhookSenderModule } from './webhooks/webhook-sender.module.js';
+import { F24WorkerModule } from './f24/f24-worker.module.js';
 
 /** What a test changes in the worker: its clock (the manual driver, moved forward instead of waited for). */
 export interface WorkerOptions {
@@ -58,6 +59,7 @@ export class WorkerModule {
         WebhookSenderModule,
         MailModule,
         SdiModule,
+        F24WorkerModule,
       ],
       providers: [
         { provide: DELIVERY_SENDERS, inject: [WebhookSender, MailSender], useFactory: (...senders: DeliverySender[]) => senders },

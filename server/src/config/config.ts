@@ -44,6 +44,7 @@ export interface AppConfig {
   webhooks: WebhookSettings;
   mail: MailSettings;
   invoices: InvoiceSettings;
+  f24: F24Settings;
   /**
    * The hosts integrators call, as the portal shows them (FLUSSO_HOST_DEVELOPMENT, FLUSSO_HOST_PRODUCTION, no trailing
    * slash): the `servers` of the document the API serves, so it names the same hosts as the portal's copy.
@@ -77,6 +78,16 @@ export interface RedisClusterSettings {
   username?: string;
   password?: string;
   tls: boolean;
+}
+
+/** F24 forms read from PDF or scans (server/src/f24/). */
+export interface F24Settings {
+  /** Where uploaded files are kept (F24_STORAGE): in PostgreSQL, in a folder, or an object store (not configured yet). */
+  storage: 'database' | 'disk' | 'object';
+  /** The folder of the disk driver (F24_STORAGE_DIR). */
+  storageDir: string;
+  /** Largest file accepted (F24_MAX_BYTES). */
+  maxBytes: number;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -210,6 +221,9 @@ export const DEFAULTS = {
   RETENTION_DELIVERED_DAYS: '30',
   RETENTION_FAILED_DAYS: '90',
   RETENTION_EVENTS_DAYS: '90',
+  F24_STORAGE: 'database',
+  F24_STORAGE_DIR: 'var/f24',
+  F24_MAX_BYTES: '10485760',
 } as const;
 
 export class ConfigError extends Error {}
@@ -394,6 +408,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const),
     webhooks: webhookSettings(env, environment),
     invoices: invoiceSettings(env, environment),
+    f24: {
+      storage: oneOf(env, 'F24_STORAGE', ['database', 'disk', 'object'] as const),
+      storageDir: env.F24_STORAGE_DIR ?? DEFAULTS.F24_STORAGE_DIR,
+      maxBytes: integer(env, 'F24_MAX_BYTES', 1024, 50 * 1024 * 1024),
+    },
     mail: {
       smtpUrl: env.SMTP_URL || null,
       allowCleartextAuth: oneOf(env, 'SMTP_ALLOW_CLEARTEXT_AUTH', ['true', 'false'] as const) === 'true',

@@ -28,7 +28,12 @@ export class DocumentDto {
   @ApiProperty({ description: 'The document number chosen by the issuer, or taken from its sectional (`sectional_id`).', example: 'FV-2026/0042' })
   number: string;
 
-  @ApiProperty({ enum: DOCUMENT_TYPES, example: 'INVOICE' })
+  @ApiProperty({
+    enum: DOCUMENT_TYPES,
+    description:
+      '`F24`: a tax payment form read from its PDF (createF24OcrRequest): its number is `F24 <payment date>`, its gross amount the saldo, its flow the payment due.',
+    example: 'INVOICE',
+  })
   type: DocumentType;
 
   @ApiProperty({

@@ -1,4 +1,4 @@
-export const DOCUMENT_TYPES = ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'INVOICE', 'OTHER', 'PARCEL', 'SELF_INVOICE', 'DELIVERY_NOTE', 'QUOTE'] as const;
+export const DOCUMENT_TYPES = ['BILL', 'CREDIT_NOTE', 'DEBIT_NOTE', 'INVOICE', 'OTHER', 'PARCEL', 'SELF_INVOICE', 'DELIVERY_NOTE', 'QUOTE', 'F24'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DOCUMENT_STATUSES = ['DRAFT', 'CREATED', 'SENT', 'DELIVERED', 'NOT_DELIVERED', 'DISCARDED', 'REFUSED'] as const;

@@ -22,6 +22,7 @@ import { defaultTexts } from '../shares/courtesy-copy.js';
 import type { InvoiceShareDto } from '../shares/share.dto.js';
 import type { TransactionDto } from '../transactions/transaction.dto.js';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '../webhooks/webhook-endpoint.dto.js';
+import type { F24RequestDto } from '../f24/f24.dto.js';
 
 /** An answer's example, and the `expand` it was asked with (named in its summary). */
 export interface ResponseExample {
@@ -60,6 +61,9 @@ const ID = {
   batch: '3f2e1d0c-9b8a-4765-8432-10fedcba9876',
   batchPayment: '0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
   share: '4b0f7c52-9d3e-4c1a-8f25-6d2e1a7b9c30',
+  f24Request: '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  f24Document: 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a',
+  f24Event: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f2a3b4c5d',
 } as const;
 
 const invoice = exampleInvoice();
@@ -469,10 +473,68 @@ const share: InvoiceShareDto = {
 };
 const shareSent: InvoiceShareDto = { ...share, status: 'SENT', attempts: 1, completed_at: '2026-03-02T11:30:02.000Z' };
 
+/** An F24 read from its PDF: IVA and withholdings less a credit (Erario), and the INPS contributions of February. */
+const f24Request: F24RequestDto = {
+  id: ID.f24Request,
+  status: 'PROCESSED',
+  file_name: 'F24-marzo-2026.pdf',
+  label: 'IVA e ritenute marzo',
+  media_type: 'application/pdf',
+  size: 18432,
+  sha256: '3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b',
+  pages: ['text'],
+  document_id: ID.f24Document,
+  form: {
+    tax_code: EXAMPLE_SELLER_VAT,
+    payment_date: '2026-03-16',
+    saldo: '4022.21',
+    sections: [
+      {
+        kind: 'ERARIO',
+        lines: [
+          { code: '6003', office: null, reference: null, period: '2026', debit: '2100.00', credit: null },
+          { code: '1001', office: null, reference: '0202', period: '2026', debit: '1234.56', credit: null },
+          { code: '6099', office: null, reference: null, period: '2025', debit: null, credit: '300.00' },
+        ],
+        total_debit: '3334.56',
+        total_credit: '300.00',
+        balance: '3034.56',
+      },
+      {
+        kind: 'INPS',
+        lines: [{ code: 'DM10', office: '5100', reference: '5112345678', period: '02/2026', debit: '987.65', credit: null }],
+        total_debit: '987.65',
+        total_credit: '0.00',
+        balance: '987.65',
+      },
+    ],
+  },
+  failure: null,
+  file_url: `/api/v1/companies/${ID.company}/requests/f24/${ID.f24Request}/file`,
+  created_at: '2026-03-10T09:30:00.000Z',
+  processed_at: '2026-03-10T09:30:01.000Z',
+};
+
 /** The body of a webhook: the event and the document as the change left it, every member expanded. */
 export const WEBHOOK_EXAMPLES = {
   documentUpdated: { id: ID.event, event: 'document.updated', company_id: ID.company, data: invoicePaid },
   documentDeleted: { id: ID.deletedEvent, event: 'document.deleted', company_id: ID.company, data: { ...quote, version: 3 } },
+  f24Processed: { id: ID.f24Event, event: 'f24.processed', company_id: ID.company, data: f24Request },
+  f24Failed: {
+    id: ID.f24Event,
+    event: 'f24.failed',
+    company_id: ID.company,
+    data: {
+      ...f24Request,
+      status: 'FAILED',
+      document_id: null,
+      form: null,
+      failure: {
+        reason: 'section_totals_mismatch',
+        detail: "The SEZIONE ERARIO section's lines add up to 3334.56 debit and 300.00 credit, its totals say 3343.56 and 300.00.",
+      },
+    },
+  },
 };
 
 const ALL = ['category', 'counterpart', 'flows', 'subcategory'];
@@ -526,6 +588,8 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   listPaymentBatches: { value: list([batch]), expand: ['payments'] },
   getPaymentBatch: { value: batch, expand: ['payments'] },
   getPaymentBatchFile: { value: batchFile },
+  createF24OcrRequest: { value: { data: { request_id: ID.f24Request, already_uploaded: false } } },
+  getF24Request: { value: f24Request },
   listSectionals: { value: list([nextYearSectional, sectional]) },
   createSectional: { value: nextYearSectional },
   getSectional: { value: sectional },

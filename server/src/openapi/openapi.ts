@@ -5,6 +5,7 @@ import { API_VERSION, BASE_PATH } from '../config/api-version.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
+import { F24EventDto } from '../f24/f24.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
@@ -82,7 +83,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     ignoreGlobalPrefix: true,
-    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto],
+    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto],
   });
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
@@ -116,6 +117,28 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operationId: 'documentDeleted',
         tags: ['Webhooks'],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentDeletedEventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
+    f24Processed: {
+      post: {
+        summary: 'f24.processed',
+        description:
+          'Sent when an F24 sent to createF24OcrRequest has been read and its document made: the request with what was read (`form`) and `document_id`. Needs `payments:f24:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
+        operationId: 'f24Processed',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
+    f24Failed: {
+      post: {
+        summary: 'f24.failed',
+        description:
+          'Sent when an F24 sent to createF24OcrRequest could not be turned into a document: the request with `failure` (reason and detail). Needs `payments:f24:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
+        operationId: 'f24Failed',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
         responses: { '2XX': { description: 'Received.' } },
       },
     },

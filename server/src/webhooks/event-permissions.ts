@@ -11,7 +11,16 @@ import type { EventType } from '../common/events/events.service.js';
 export const EVENT_PERMISSIONS: Readonly<Record<EventType, Exclude<Permission, '*'>>> = {
   'document.updated': 'documents:read',
   'document.deleted': 'documents:read',
+  'f24.processed': 'payments:f24:read',
+  'f24.failed': 'payments:f24:read',
 };
+
+/**
+ * The event types an endpoint is registered for: registering it, changing its URL or rotating its secret needs their
+ * read permissions. The other types (`f24.*`, which need `payments:f24:read`) reach an endpoint only when the
+ * permissions recorded on it read them (the fan-out's rule), so a key without them still registers endpoints.
+ */
+export const REGISTERED_EVENT_TYPES: readonly EventType[] = ['document.updated', 'document.deleted'];
 
 /** The event types whose read permission `held` allows; an unknown type is never allowed. */
 export function receives(held: ReadonlySet<string>, type: string): boolean {
@@ -19,9 +28,9 @@ export function receives(held: ReadonlySet<string>, type: string): boolean {
   return needed !== undefined && allows(held, needed);
 }
 
-/** The read permissions an endpoint holding `held` needs for the events it receives, each once. */
+/** The read permissions an endpoint holding `held` needs for the registered events it receives, each once. */
 export function permissionsOfEventsReceived(held: ReadonlySet<string>): Array<Exclude<Permission, '*'>> {
-  return [...new Set(Object.values(EVENT_PERMISSIONS))].filter((permission) => allows(held, permission));
+  return [...new Set(REGISTERED_EVENT_TYPES.map((type) => EVENT_PERMISSIONS[type]))].filter((permission) => allows(held, permission));
 }
 
 /** The first of `needed` that `held` lacks, or null. */

@@ -167,7 +167,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', description: 'The event id: `webhook-id` of every attempt and `id` of the body.' })
   event_id: string;
 
-  @ApiProperty({ enum: ['document.updated', 'document.deleted'], example: 'document.updated' })
+  @ApiProperty({ enum: ['document.updated', 'document.deleted', 'f24.processed', 'f24.failed'], example: 'document.updated' })
   event: string;
 
   @ApiProperty({ format: 'uuid' })

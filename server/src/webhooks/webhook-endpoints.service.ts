@@ -19,7 +19,7 @@ import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { encryptSecret, generateSecret } from './webhook-secrets.js';
 import { checkUrl, UrlNotAllowedError } from './url-guard.js';
 import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
-import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives } from './event-permissions.js';
+import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives, REGISTERED_EVENT_TYPES } from './event-permissions.js';
 
 export const webhookEndpointList = defineList({
   alias: 'e',
@@ -45,8 +45,8 @@ export interface EndpointScope {
 }
 
 /** What registering an endpoint, or pointing it to a new URL, needs: the read permission of every event type it receives. */
-const ALL_EVENT_PERMISSIONS = [...new Set(Object.values(EVENT_PERMISSIONS))];
-const EVENT_LIST = Object.keys(EVENT_PERMISSIONS).join(' and ');
+const ALL_EVENT_PERMISSIONS = [...new Set(REGISTERED_EVENT_TYPES.map((type) => EVENT_PERMISSIONS[type]))];
+const EVENT_LIST = REGISTERED_EVENT_TYPES.join(' and ');
 
 export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
   return {

@@ -17,6 +17,7 @@ export const PERMISSION_FAMILIES = {
   transactions: ['read', 'write'],
   reconciliations: ['read', 'write'],
   payments: ['read', 'write'],
+  'payments:f24': ['read', 'write'],
   webhooks: ['read', 'write'],
 } as const satisfies Record<string, ReadonlyArray<'read' | 'write'>>;
 

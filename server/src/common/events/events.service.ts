@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from './event.entity.js';
 import { EventsRepository } from './events.repository.js';
 
-export type EventType = 'document.updated' | 'document.deleted';
+export type EventType = 'document.updated' | 'document.deleted' | 'f24.processed' | 'f24.failed';
 
 /** Records events in the outbox, always inside the caller's database transaction. */
 @Injectable()

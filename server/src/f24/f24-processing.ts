@@ -1,0 +1,77 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { EventsService } from '../common/events/events.service.js';
+import { F24Ocr, findTessdata } from './f24-ocr.js';
+import type { F24FileKind } from './f24-pdf.js';
+import { readF24File } from './f24-reader.js';
+import { presentF24Request } from './f24.presenter.js';
+import { F24Repository } from './f24.repository.js';
+import { FILE_STORAGE, type FileStorage } from './storage/file-storage.port.js';
+
+const KINDS: Record<string, F24FileKind> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpeg' };
+
+/**
+ * The worker's reading of one F24 request: the stored file read (text layer, OCR where needed), the contributor
+ * compared with the company, then in one transaction the document and its flow (PROCESSED) or the reason (FAILED),
+ * and the `f24.processed` / `f24.failed` event with the request as the API shows it.
+ */
+@Injectable()
+export class F24Processing implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(F24Processing.name);
+  private ocr: F24Ocr | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: F24Repository,
+    private readonly events: EventsService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  /** The OCR's language data is looked for at start: a worker without it says which package to install. */
+  onModuleInit(): void {
+    const found = findTessdata();
+    if ('missing' in found) this.logger.error(found.missing);
+    else this.ocr = new F24Ocr(found.dir);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.ocr?.close();
+  }
+
+  async process(requestId: string): Promise<void> {
+    const row = await this.repository.find(requestId);
+    if (row?.status !== 'WAITING_OCR') return;
+    const stored = await this.storage.get(row.storage_key);
+    if (!stored) throw new Error(`F24 request ${requestId}: its file ${row.storage_key} is not in storage`);
+    const { result, sources } = await readF24File(stored.content, KINDS[stored.mediaType] ?? 'pdf', this.ocr);
+    let outcome = result;
+    if (outcome.ok) {
+      const own = await this.repository.companyTaxCodes(row.company_id);
+      if (!own.includes(outcome.reading.tax_code)) {
+        outcome = {
+          ok: false,
+          failure: {
+            reason: 'contributor_not_company',
+            detail: `The form's contributor is ${outcome.reading.tax_code}, not the company${own.length ? ` (${own.join(', ')})` : ' (which has no partita IVA on record)'}.`,
+          },
+        };
+      }
+    }
+    await this.db.transaction(async (manager) => {
+      const locked = await this.repository.lockWaiting(manager, requestId);
+      if (!locked) return;
+      const done = outcome.ok
+        ? await this.repository.complete(manager, locked, outcome.reading, sources)
+        : await this.repository.fail(manager, locked, outcome.failure, sources);
+      const dto = presentF24Request(done);
+      await this.events.record(
+        manager,
+        done.company_id,
+        done.status === 'PROCESSED' ? 'f24.processed' : 'f24.failed',
+        { ...dto },
+        done.processed_at ?? new Date(),
+      );
+    });
+  }
+}
