@@ -10,7 +10,7 @@ import { parseListQuery, type QueryParams } from '../common/listing/list-query.j
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { DocumentDto, UpdateDocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
-import { ALL_DOCUMENT_EXPANSIONS, DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
+import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from './document.presenter.js';
 import { documentList, DocumentsRepository, type LockedDocument } from './documents.repository.js';
 
 /** The statuses in which an e-invoice is not in the SDI's books: never sent, or discarded (counts as never issued). */

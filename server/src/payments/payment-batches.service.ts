@@ -10,7 +10,7 @@ import { checkBatch, compactId, namedFlows, rejectMalformedFlowIds, requireOwned
 import type { CreateBulkPaymentDto, PaymentBatchDto } from './payment-batch.dto.js';
 import type { PaymentBatch } from './payment-batch.entity.js';
 import { presentPaymentBatch, presentPayments } from './payment-batch.presenter.js';
-import { PAYMENT_BATCH_EXPANSIONS, paymentBatchList, PaymentBatchesRepository, type FlowFacts } from './payment-batches.repository.js';
+import { paymentBatchList, PaymentBatchesRepository, type FlowFacts } from './payment-batches.repository.js';
 import { toSepaText } from './sepa/charset.js';
 import { controlSum, SEPA_LIMITS, writePain001 } from './sepa/pain001.js';
 
