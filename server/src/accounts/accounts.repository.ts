@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { findOwned } from '../common/database/find-owned.js';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { fetchPage } from '../common/listing/list-page.js';
@@ -26,8 +26,9 @@ export class AccountsRepository {
     return fetchPage(base, accountList, query);
   }
 
-  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID] })
-  findOwned(companyId: string, id: string): Promise<Account> {
-    return findOwned(this.db.getRepository(Account), companyId, id, 'Account');
+  /** The company's account: 404, or 403 when it is another company's (`pointer` names where the request named it). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, DummyValue.UUID] })
+  findOwned(manager: EntityManager, companyId: string, id: string, pointer?: string): Promise<Account> {
+    return findOwned(manager.getRepository(Account), companyId, id, 'Account', pointer);
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
 import type { AccountDto } from './account.dto.js';
@@ -7,7 +9,10 @@ import { accountList, AccountsRepository } from './accounts.repository.js';
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly accounts: AccountsRepository) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly accounts: AccountsRepository,
+  ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<AccountDto>> {
     const query = parseListQuery(params, accountList);
@@ -17,6 +22,6 @@ export class AccountsService {
 
   async get(companyId: string, id: string, params: QueryParams): Promise<AccountDto> {
     rejectUnknownParams(params, []);
-    return presentAccount(await this.accounts.findOwned(companyId, id));
+    return presentAccount(await this.accounts.findOwned(this.db.manager, companyId, id));
   }
 }

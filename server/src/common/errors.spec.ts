@@ -8,7 +8,7 @@ import { expectError } from '../../test/expect.js';
 import { Fixtures } from '../../test/fixtures.js';
 import { accountList } from '../accounts/accounts.repository.js';
 import { categoryList } from '../categories/categories.repository.js';
-import { counterpartList } from '../counterparts/counterparts.service.js';
+import { counterpartList } from '../counterparts/counterparts.repository.js';
 import { documentList } from '../documents/documents.repository.js';
 import { flowList } from '../flows/flows.repository.js';
 import { reconciliationList } from '../reconciliations/reconciliations.repository.js';

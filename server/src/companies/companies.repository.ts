@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { groupBy } from '../common/database/group-by.js';
 import { fetchPage } from '../common/listing/list-page.js';
@@ -16,7 +16,10 @@ export const companyList = defineList({
   expansions: ['subscriptions'],
 });
 
-/** The SQL of companies: a page of those an integrator is granted, and their subscriptions. */
+/** What the operator gives a new company. */
+export type NewCompany = Pick<Company, 'name' | 'vatNumber' | 'country' | 'fiscalRegime'>;
+
+/** The SQL of companies: a page of those an integrator is granted, their subscriptions, and the operator's writes. */
 @Injectable()
 export class CompaniesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -43,5 +46,21 @@ export class CompaniesRepository {
       .addOrderBy('s.id', 'DESC')
       .getMany();
     return groupBy(rows, (row) => row.companyId);
+  }
+
+  @GenerateSql({ params: [{ name: 'Rossi S.r.l.', vatNumber: 'IT01234567897', country: 'IT', fiscalRegime: 'RF01' }] })
+  create(company: NewCompany): Promise<Company> {
+    return this.db.getRepository(Company).save(company);
+  }
+
+  @GenerateSql({ params: [DummyValue.COMPANY_ID] })
+  exists(id: string): Promise<boolean> {
+    return this.db.getRepository(Company).existsBy({ id });
+  }
+
+  /** The company (one the caller knows exists: the request's). */
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
+  get(manager: EntityManager, id: string): Promise<Company> {
+    return manager.getRepository(Company).findOneByOrFail({ id });
   }
 }

@@ -6,7 +6,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
-import { counterpartList, CounterpartsService } from './counterparts.service.js';
+import { counterpartList } from './counterparts.repository.js';
+import { CounterpartsService } from './counterparts.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 
 @ApiTags('Counterparts')

@@ -1,43 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { errorItem, type ErrorItem } from '../common/errors/api-error.js';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
 import { CounterpartRegistry } from './counterpart-registry.js';
 import type { CounterpartDto, CounterpartSearchResultDto, CreateCounterpartDto, UpdateCounterpartDto } from './counterpart.dto.js';
-import { Counterpart } from './counterpart.entity.js';
-
-export const counterpartList = defineList({
-  alias: 'cp',
-  filters: {
-    vat_number: { column: 'cp.vatNumber', type: 'string', nullable: true },
-    tax_number: { column: 'cp.taxNumber', type: 'string', nullable: true },
-    company_name: { column: 'cp.companyName', type: 'string', nullable: true },
-  },
-  sorts: { company_name: { column: 'cp.companyName', type: 'string', nullable: true } },
-  defaultSort: 'company_name',
-});
-
-export function presentCounterpart(counterpart: Counterpart): CounterpartDto {
-  return {
-    id: counterpart.id,
-    company_name: counterpart.companyName,
-    address: counterpart.address,
-    city: counterpart.city,
-    postal_code: counterpart.postalCode,
-    province_code: counterpart.provinceCode,
-    country: counterpart.country,
-    tax_number: counterpart.taxNumber,
-    vat_number: counterpart.vatNumber,
-    destination_code: counterpart.destinationCode,
-    pec_address: counterpart.pecAddress,
-  };
-}
+import type { Counterpart } from './counterpart.entity.js';
+import { presentCounterpart } from './counterpart.presenter.js';
+import { counterpartList, CounterpartsRepository } from './counterparts.repository.js';
 
 type Changes = Partial<CreateCounterpartDto>;
 
@@ -106,64 +79,50 @@ export class CounterpartsService {
   private readonly logger = new Logger(CounterpartsService.name);
 
   constructor(
-    @InjectRepository(Counterpart) private readonly counterparts: Repository<Counterpart>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly counterparts: CounterpartsRepository,
     private readonly registry: CounterpartRegistry,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<CounterpartDto>> {
     const query = parseListQuery(params, counterpartList);
-    const base = this.counterparts.createQueryBuilder('cp').where('cp.companyId = :companyId', { companyId });
-    const { rows, cursor } = await fetchPage(base, counterpartList, query);
+    const { rows, cursor } = await this.counterparts.page(companyId, query);
     return page(rows.map(presentCounterpart), cursor, query.pageSize);
   }
 
   async get(companyId: string, id: string, params: QueryParams): Promise<CounterpartDto> {
     rejectUnknownParams(params, []);
-    return presentCounterpart(await findOwned(this.counterparts, companyId, id, 'Counterpart'));
+    return presentCounterpart(await this.counterparts.findOwned(companyId, id));
   }
 
   async create(companyId: string, body: CreateCounterpartDto): Promise<CounterpartDto> {
-    const blank = this.counterparts.create({
-      companyId,
-      companyName: null,
-      address: null,
-      city: null,
-      postalCode: null,
-      provinceCode: null,
-      country: null,
-      taxNumber: null,
-      vatNumber: null,
-      destinationCode: null,
-      pecAddress: null,
-    });
-    const counterpart = checked(applyChanges(blank, body), body);
-    await this.refuseDuplicateVatNumber(companyId, counterpart.vatNumber, null);
-    return presentCounterpart(await this.withUniqueVatNumber(counterpart, () => this.counterparts.save(counterpart)));
+    const counterpart = checked(applyChanges(this.counterparts.blank(companyId), body), body);
+    await this.refuseDuplicateVatNumber(this.db.manager, companyId, counterpart.vatNumber, null);
+    return presentCounterpart(await this.withUniqueVatNumber(counterpart, () => this.counterparts.save(this.db.manager, counterpart)));
   }
 
   async update(companyId: string, id: string, changes: UpdateCounterpartDto): Promise<CounterpartDto> {
     if (Object.values(changes).every((value) => value === undefined)) {
       throw ApiError.of('bad_request', 'The body names no member to update.', '');
     }
-    const found = await findOwned(this.counterparts, companyId, id, 'Counterpart');
+    const found = await this.counterparts.findOwned(companyId, id);
     const saved = await this.withUniqueVatNumber(found, () =>
-      this.counterparts.manager.transaction(async (manager) => {
-        // Locked and read again, so that concurrent updates of other members are not undone.
-        const current = await manager.getRepository(Counterpart).findOneOrFail({ where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+      this.db.transaction(async (manager) => {
+        const current = await this.counterparts.lockForUpdate(manager, found.id);
         const counterpart = checked(applyChanges(current, changes), changes);
-        await this.refuseDuplicateVatNumber(companyId, counterpart.vatNumber, counterpart.id, manager.getRepository(Counterpart));
-        return manager.getRepository(Counterpart).save(counterpart);
+        await this.refuseDuplicateVatNumber(manager, companyId, counterpart.vatNumber, counterpart.id);
+        return this.counterparts.save(manager, counterpart);
       }),
     );
     return presentCounterpart(saved);
   }
 
   /** One counterpart per VAT number in a company: 409 naming the one that has it. */
-  private async refuseDuplicateVatNumber(companyId: string, vatNumber: string | null, self: string | null, repository = this.counterparts): Promise<void> {
+  private async refuseDuplicateVatNumber(manager: EntityManager, companyId: string, vatNumber: string | null, self: string | null): Promise<void> {
     if (vatNumber === null) return;
-    const existing = await repository.findOne({ where: { companyId, vatNumber }, select: { id: true } });
-    if (existing && existing.id !== self) {
-      throw ApiError.of('counterpart_exists', `Counterpart ${existing.id} of this company already has the VAT number ${vatNumber}.`, '/vat_number');
+    const existing = await this.counterparts.idWithVatNumber(manager, companyId, vatNumber);
+    if (existing && existing !== self) {
+      throw ApiError.of('counterpart_exists', `Counterpart ${existing} of this company already has the VAT number ${vatNumber}.`, '/vat_number');
     }
   }
 
@@ -173,7 +132,7 @@ export class CounterpartsService {
       return await write();
     } catch (error) {
       if (!(error instanceof QueryFailedError) || (error.driverError as { constraint?: string }).constraint !== 'counterparts_company_vat_number') throw error;
-      await this.refuseDuplicateVatNumber(counterpart.companyId, counterpart.vatNumber, counterpart.id ?? null);
+      await this.refuseDuplicateVatNumber(this.db.manager, counterpart.companyId, counterpart.vatNumber, counterpart.id ?? null);
       throw error;
     }
   }

@@ -2,11 +2,11 @@ import { presentCategory } from '../categories/category.presenter.js';
 import type { Category } from '../categories/category.entity.js';
 import { money, type Money } from '../common/money/money.js';
 import type { Counterpart } from '../counterparts/counterpart.entity.js';
-import { presentCounterpart } from '../counterparts/counterparts.service.js';
+import { presentCounterpart } from '../counterparts/counterpart.presenter.js';
 import type { Flow } from '../flows/flow.entity.js';
 import { presentFlow } from '../flows/flow.presenter.js';
 import type { Sectional } from '../sectionals/sectional.entity.js';
-import { presentSectional } from '../sectionals/sectionals.service.js';
+import { presentSectional } from '../sectionals/sectional.presenter.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
 

@@ -6,7 +6,7 @@ import { authInvalidationChannel, redisAuthInvalidation } from '../common/auth/a
 import { createDataSource } from '../common/database/data-source.js';
 import { DEFAULTS } from '../config/config.js';
 import { createTestDatabase } from '../../test/database.js';
-import { ApiKey } from './api-key.entity.js';
+import { ApiKey } from '../common/auth/api-key.entity.js';
 import { IntegratorsError, IntegratorsService } from './integrators.service.js';
 
 const settings = { environment: 'development' as const, apiKeyPepper: 'test-pepper', redisPrefix: process.env.REDIS_PREFIX ?? 'flusso' };

@@ -8,7 +8,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateBulkPaymentDto, PaymentBatchDto } from './payment-batch.dto.js';
-import { paymentBatchList, PaymentBatchesService } from './payment-batches.service.js';
+import { paymentBatchList } from './payment-batches.repository.js';
+import { PaymentBatchesService } from './payment-batches.service.js';
 
 @ApiTags('Payments')
 @ApiCompanyParam()

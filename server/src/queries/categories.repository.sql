@@ -143,10 +143,10 @@ SELECT
     WHERE
       company_id = $1
       AND (
-        category_id = ANY ($2::UUID[])
-        OR subcategory_id = ANY ($2::UUID[])
+        category_id = ANY ($2::uuid[])
+        OR subcategory_id = ANY ($2::uuid[])
       )
-  )::INT AS documents,
+  )::int AS documents,
   (
     SELECT
       count(*)
@@ -155,10 +155,10 @@ SELECT
     WHERE
       company_id = $1
       AND (
-        category_id = ANY ($2::UUID[])
-        OR subcategory_id = ANY ($2::UUID[])
+        category_id = ANY ($2::uuid[])
+        OR subcategory_id = ANY ($2::uuid[])
       )
-  )::INT AS transactions;
+  )::int AS transactions;
 
 -- CategoriesRepository.delete
 DELETE FROM "categories"

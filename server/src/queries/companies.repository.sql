@@ -32,3 +32,61 @@ WHERE
 ORDER BY
   "s"."created_at" DESC,
   "s"."id" DESC;
+
+-- CompaniesRepository.create
+START TRANSACTION;
+
+INSERT INTO
+  "companies" (
+    "id",
+    "name",
+    "vat_number",
+    "country",
+    "fiscal_regime",
+    "created_at",
+    "updated_at"
+  )
+VALUES
+  (DEFAULT, $1, $2, $3, $4, DEFAULT, DEFAULT)
+RETURNING
+  "id",
+  "created_at",
+  "updated_at";
+
+COMMIT;
+
+-- CompaniesRepository.exists
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "companies" "Company"
+    WHERE
+      (("Company"."id" = $1))
+  )
+LIMIT
+  1;
+
+-- CompaniesRepository.get
+SELECT
+  "Company"."id" AS "Company_id",
+  "Company"."name" AS "Company_name",
+  "Company"."vat_number" AS "Company_vat_number",
+  "Company"."country" AS "Company_country",
+  "Company"."fiscal_regime" AS "Company_fiscal_regime",
+  "Company"."created_at" AS "Company_created_at",
+  "Company"."updated_at" AS "Company_updated_at"
+FROM
+  "companies" "Company"
+WHERE
+  (("Company"."id" = $1))
+LIMIT
+  1;

@@ -174,7 +174,7 @@ UPDATE documents
 SET
   version = version + 1,
   updated_at = greatest(
-    updated_at + INTERVAL '1 millisecond',
+    updated_at + interval '1 millisecond',
     clock_timestamp()
   )
 WHERE

@@ -161,18 +161,18 @@ SELECT
   *
 FROM
   unnest(
-    $1::UUID[],
-    $2::UUID[],
-    $3::UUID[],
-    $4::TEXT[],
-    $5::NUMERIC[],
-    $6::TEXT[],
+    $1::uuid[],
+    $2::uuid[],
+    $3::uuid[],
+    $4::text[],
+    $5::numeric[],
+    $6::text[],
     $7::date[],
     $8::date[],
-    $9::TIMESTAMPTZ[],
-    $10::TEXT[],
-    $11::TEXT[],
-    $12::TEXT[]
+    $9::timestamptz[],
+    $10::text[],
+    $11::text[],
+    $12::text[]
   );
 
 ROLLBACK;

@@ -7,7 +7,8 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { CreateSectionalDto, SectionalDto, UpdateSectionalDto } from './sectional.dto.js';
-import { SectionalsService, sectionalList } from './sectionals.service.js';
+import { sectionalList } from './sectionals.repository.js';
+import { SectionalsService } from './sectionals.service.js';
 
 const FORMAT =
   'A number is `{prefix}{progressive zero-padded to minimum_digits}{suffix}`: with prefix `FV/`, suffix `/2026` and 4 digits the series numbers `FV/0001/2026`, `FV/0002/2026`, … A sectional numbers one year; numbering restarts each year with a new sectional. An e-invoice takes its number from one with `sectional_id` on createInvoice.';

@@ -1,42 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, rejectUnknownParams, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { AFFIX_MAX_LENGTH, type CreateSectionalDto, MAX_PROGRESSIVE, type SectionalDto, type UpdateSectionalDto } from './sectional.dto.js';
-import { Sectional } from './sectional.entity.js';
-
-export const sectionalList = defineList({
-  alias: 'sec',
-  filters: {
-    id: { column: 'sec.id', type: 'uuid' },
-    year: { column: 'sec.year', type: 'integer' },
-    prefix: { column: 'sec.prefix', type: 'string' },
-    suffix: { column: 'sec.suffix', type: 'string' },
-  },
-  sorts: { year: { column: 'sec.year', type: 'integer' }, created_at: { column: 'sec.createdAt', type: 'datetime' } },
-  defaultSort: '-year',
-});
-
-/** THE number format: `{prefix}{progressive zero-padded to minimum_digits}{suffix}`. */
-export function formatNumber(sectional: Pick<Sectional, 'prefix' | 'suffix' | 'minimumDigits'>, progressive: number): string {
-  return `${sectional.prefix}${String(progressive).padStart(sectional.minimumDigits, '0')}${sectional.suffix}`;
-}
-
-export const presentSectional = (sectional: Sectional): SectionalDto => ({
-  id: sectional.id,
-  year: sectional.year,
-  prefix: sectional.prefix,
-  suffix: sectional.suffix,
-  minimum_digits: sectional.minimumDigits,
-  last_progressive: sectional.lastProgressive,
-  next_number: formatNumber(sectional, sectional.lastProgressive + 1),
-  created_at: sectional.createdAt.toISOString(),
-  updated_at: sectional.updatedAt.toISOString(),
-});
+import type { Sectional } from './sectional.entity.js';
+import { formatNumber } from './sectional-number.js';
+import { presentSectional } from './sectional.presenter.js';
+import { sectionalList, SectionalsRepository, type Series } from './sectionals.repository.js';
 
 /** A number taken from a sectional, for the document that carries it. */
 export interface TakenNumber {
@@ -58,43 +30,44 @@ const SERIES_CONSTRAINT = 'sectionals_company_series';
  */
 @Injectable()
 export class SectionalsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  // Built here rather than injected: the CLI, the demo and the reconciliation sweep build this service by hand.
+  private readonly sectionals: SectionalsRepository;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.sectionals = new SectionalsRepository(db);
+  }
 
   async list(companyId: string, params: QueryParams): Promise<Page<SectionalDto>> {
     const query = parseListQuery(params, sectionalList);
-    const base = this.db.getRepository(Sectional).createQueryBuilder('sec').where('sec.companyId = :companyId', { companyId });
-    const { rows, cursor } = await fetchPage(base, sectionalList, query);
+    const { rows, cursor } = await this.sectionals.page(companyId, query);
     return page(rows.map(presentSectional), cursor, query.pageSize);
   }
 
   async get(companyId: string, id: string, params: QueryParams): Promise<SectionalDto> {
     rejectUnknownParams(params, []);
-    return presentSectional(await findOwned(this.db.getRepository(Sectional), companyId, id, 'Sectional'));
+    return presentSectional(await this.sectionals.findOwned(this.db.manager, companyId, id));
   }
 
   async create(companyId: string, body: CreateSectionalDto): Promise<SectionalDto> {
-    const repository = this.db.getRepository(Sectional);
-    const sectional = repository.create({
+    const sectional = {
       companyId,
       year: body.year,
       prefix: body.prefix ?? '',
       suffix: body.suffix ?? '',
       minimumDigits: body.minimum_digits,
       lastProgressive: 0,
-    });
+    };
     checkAffixes(sectional);
-    return presentSectional(await this.uniqueSeries(sectional, () => repository.save(sectional)));
+    return presentSectional(await this.uniqueSeries(sectional, () => this.sectionals.save(this.db.manager, sectional)));
   }
 
   async update(companyId: string, id: string, body: UpdateSectionalDto): Promise<SectionalDto> {
     if (Object.values(body).every((value) => value === undefined)) throw ApiError.of('bad_request', 'The body names no member to update.', '');
-    const found = await findOwned(this.db.getRepository(Sectional), companyId, id, 'Sectional');
+    const found = await this.sectionals.findOwned(this.db.manager, companyId, id);
     const saved = await this.uniqueSeries({ ...found, ...changed(found, body) }, () =>
       this.db.transaction(async (manager) => {
         // Locked and read again: a number taken meanwhile (takeNumber locks the same row) is seen here.
-        const current = await manager
-          .getRepository(Sectional)
-          .findOneOrFail({ where: { companyId: found.companyId, id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const current = await this.sectionals.lockForUpdate(manager, found);
         const next = { ...current, ...changed(current, body) };
         if (current.lastProgressive > 0) {
           const fixed = (['year', 'prefix', 'suffix'] as const).find((member) => next[member] !== current[member]);
@@ -107,7 +80,7 @@ export class SectionalsService {
           }
         }
         checkAffixes(next);
-        return manager.getRepository(Sectional).save(next);
+        return this.sectionals.save(manager, next);
       }),
     );
     return presentSectional(saved);
@@ -120,15 +93,8 @@ export class SectionalsService {
    * of another year a 422 sectional_year_mismatch, each at `pointer`.
    */
   async takeNumber(manager: EntityManager, companyId: string, sectionalId: string, year: number, pointer: string): Promise<TakenNumber> {
-    const sectional = await findOwned(manager.getRepository(Sectional), companyId, sectionalId, 'Sectional', pointer);
-    const [rows]: [Array<{ year: number; last_progressive: number; prefix: string; suffix: string; minimum_digits: number; updated_at: Date }>, number] =
-      await manager.query(
-        `UPDATE sectionals SET last_progressive = last_progressive + 1, updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND last_progressive < $3
-        RETURNING year, last_progressive, prefix, suffix, minimum_digits, updated_at`,
-        [sectional.companyId, sectional.id, MAX_PROGRESSIVE],
-      );
-    const row = rows[0];
+    const sectional = await this.sectionals.findOwned(manager, companyId, sectionalId, pointer);
+    const row = await this.sectionals.takeNext(manager, sectional, MAX_PROGRESSIVE);
     if (!row) throw ApiError.of('unprocessable_entity', `The sectional has issued its last number (${MAX_PROGRESSIVE}); create a new one.`, pointer);
     // Read under the row lock: the year can't change any more (a series that issued a number keeps it).
     if (row.year !== year) {
@@ -153,14 +119,8 @@ export class SectionalsService {
    * with an earlier number would leave a gap in the series: 409 sectional_gap.
    */
   async giveBack(manager: EntityManager, document: { companyId: string; sectionalId: string; progressive: number; number: string }): Promise<void> {
-    const [rows]: [Array<{ id: string }>, number] = await manager.query(
-      `UPDATE sectionals SET last_progressive = last_progressive - 1, updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND last_progressive = $3
-        RETURNING id`,
-      [document.companyId, document.sectionalId, document.progressive],
-    );
-    if (rows.length) return;
-    const sectional = await manager.getRepository(Sectional).findOneByOrFail({ companyId: document.companyId, id: document.sectionalId });
+    if (await this.sectionals.giveBackLast(manager, document)) return;
+    const sectional = await this.sectionals.get(manager, document.companyId, document.sectionalId);
     throw ApiError.of(
       'sectional_gap',
       `Document ${document.number} has number ${document.progressive} of its sectional, which has issued numbers up to ${formatNumber(sectional, sectional.lastProgressive)}: deleting it would leave a gap in the series. Only the document with the series' last number can be deleted.`,
@@ -168,18 +128,15 @@ export class SectionalsService {
   }
 
   /** Runs a write; another sectional of the company with the same year, prefix and suffix is a 409 naming it. */
-  private async uniqueSeries(sectional: Sectional, write: () => Promise<Sectional>): Promise<Sectional> {
+  private async uniqueSeries(sectional: Series, write: () => Promise<Sectional>): Promise<Sectional> {
     try {
       return await write();
     } catch (error) {
       if (!(error instanceof QueryFailedError) || (error.driverError as { constraint?: string }).constraint !== SERIES_CONSTRAINT) throw error;
-      const existing = await this.db.getRepository(Sectional).findOne({
-        where: { companyId: sectional.companyId, year: sectional.year, prefix: sectional.prefix, suffix: sectional.suffix },
-        select: { id: true },
-      });
+      const existing = await this.sectionals.idOfSeries(sectional);
       throw ApiError.of(
         'sectional_exists',
-        `${existing ? `Sectional ${existing.id}` : 'Another sectional'} of this company already numbers year ${sectional.year} with prefix ${JSON.stringify(sectional.prefix)} and suffix ${JSON.stringify(sectional.suffix)}.`,
+        `${existing ? `Sectional ${existing}` : 'Another sectional'} of this company already numbers year ${sectional.year} with prefix ${JSON.stringify(sectional.prefix)} and suffix ${JSON.stringify(sectional.suffix)}.`,
       );
     }
   }

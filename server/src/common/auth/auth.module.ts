@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CompanyShares } from '../database/company-shares.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { AuthService } from './auth.service.js';
 import { QueryParamsGuard } from '../validation/query-params.guard.js';
 import { ApiKeyGuard, CompanyAccessGuard } from './guards.js';
@@ -15,6 +16,7 @@ import { RateLimiterService } from './rate-limiter.service.js';
 @Module({
   providers: [
     AuthService,
+    ApiKeysRepository,
     RateLimiterService,
     {
       provide: CompanyShares,

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ApiError } from '../errors/api-error.js';
 import { createRedis, type RedisClient } from '../redis/redis-client.js';
 import { REDIS } from '../redis/redis.module.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey } from './api-key.js';
 import type { AuthContext } from './auth-context.js';
 import { authInvalidationChannel } from './auth-invalidation.js';
@@ -46,7 +45,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) redis: RedisClient,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly rateLimiter: RateLimiterService,
   ) {
     this.throttle = new FailedAuthThrottle(config, redis);
@@ -137,14 +136,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
 
   private async load(lookup: string): Promise<CachedLookup> {
     const epoch = this.epoch;
-    const [row] = await this.db.query(
-      `SELECT k.id, k.integrator_id, k.environment, k.secret_hash, k.permissions,
-              coalesce(array_agg(g.company_id::text) FILTER (WHERE g.company_id IS NOT NULL), '{}') AS company_ids
-         FROM api_keys k LEFT JOIN company_grants g ON g.integrator_id = k.integrator_id
-        WHERE k.lookup = $1 AND k.revoked_at IS NULL
-        GROUP BY k.id`,
-      [lookup],
-    );
+    const row = await this.apiKeys.findUsable(lookup);
     const usable = row && row.environment === this.config.environment;
     const entry: CachedLookup = {
       hash: usable ? row.secret_hash : null,

@@ -6,7 +6,7 @@ import { Counterpart } from '../../counterparts/counterpart.entity.js';
 import { RegistryCompany } from '../../counterparts/registry-company.entity.js';
 import { Document } from '../../documents/document.entity.js';
 import { Flow } from '../../flows/flow.entity.js';
-import { ApiKey } from '../../integrators/api-key.entity.js';
+import { ApiKey } from '../auth/api-key.entity.js';
 import { CompanyGrant } from '../../integrators/company-grant.entity.js';
 import { Integrator } from '../../integrators/integrator.entity.js';
 import { Product } from '../../products/product.entity.js';

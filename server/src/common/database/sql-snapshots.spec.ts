@@ -63,20 +63,20 @@ describe('a snapshot', () => {
 
     @GenerateSql({ params: [DummyValue.COMPANY_ID] })
     async count(companyId: string): Promise<number> {
-      const [row] = await this.manager.query(`select count(*)::int as n from accounts where company_id = $1`, [companyId]);
+      const [row] = await this.manager.query(`SELECT count(*)::int AS n FROM accounts WHERE company_id = $1`, [companyId]);
       return row.n;
     }
 
     @GenerateSql({ name: 'in the caller transaction', params: [DummyValue.MANAGER, DummyValue.UUID] })
     async named(manager: EntityManager, id: string): Promise<unknown[]> {
-      return queryPrepared(manager, 'select id from companies where id = $1', [id]);
+      return queryPrepared(manager, 'SELECT id FROM companies WHERE id = $1', [id]);
     }
 
     @GenerateSql({ params: [DummyValue.UUID] })
     async failingWrite(id: string): Promise<void> {
       await this.manager.transaction(async (manager) => {
-        await manager.query(`insert into accounts (id, company_id) values ($1, $1)`, [id]);
-        await manager.query(`select 'never reached'`);
+        await manager.query(`INSERT INTO accounts (id, company_id) VALUES ($1, $1)`, [id]);
+        await manager.query(`SELECT 'never reached'`);
       });
     }
 
@@ -88,7 +88,7 @@ describe('a snapshot', () => {
     const text = await snapshotOf('server/src/example/example.repository.ts', [ExampleRepository as unknown as Constructor], dataSource);
     expect(text.split('\n')[0]).toBe('-- Written by `npm run sql` from server/src/example/example.repository.ts: do not edit.');
     const blocks = text.trimEnd().split('\n\n-- ');
-    expect(blocks[1]).toBe(['ExampleRepository.count', 'SELECT', '  count(*)::INT AS n', 'FROM', '  accounts', 'WHERE', '  company_id = $1;'].join('\n'));
+    expect(blocks[1]).toBe(['ExampleRepository.count', 'SELECT', '  count(*)::int AS n', 'FROM', '  accounts', 'WHERE', '  company_id = $1;'].join('\n'));
     expect(blocks[2]).toBe(['ExampleRepository.named (in the caller transaction)', 'SELECT', '  id', 'FROM', '  companies', 'WHERE', '  id = $1;'].join('\n'));
     expect(blocks[3]).toMatch(
       /^ExampleRepository\.failingWrite\nSTART TRANSACTION;\n\nINSERT INTO\n {2}accounts \(id, company_id\)\nVALUES\n {2}\(\$1, \$1\);\n\nROLLBACK;$/,

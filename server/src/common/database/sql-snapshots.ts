@@ -76,7 +76,7 @@ function recorder(dataSource: DataSource): Recorder {
 
 function formatted(text: string): string {
   try {
-    return format(text, { language: 'postgresql', keywordCase: 'upper', dataTypeCase: 'upper', tabWidth: 2 });
+    return format(text, { language: 'postgresql', tabWidth: 2 });
   } catch {
     // A statement the formatter does not parse is written as it was sent.
     return text.trim();

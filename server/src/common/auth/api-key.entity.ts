@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Environment } from '../config/config.js';
-import { CreatedAt } from '../common/database/timestamps.js';
+import type { Environment } from '../../config/config.js';
+import { CreatedAt } from '../database/timestamps.js';
 
 /** An integrator's API key. Only a keyed hash of the secret is stored; the secret is shown once, at creation. */
 @Entity('api_keys')
