@@ -5,7 +5,7 @@ import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiExpand, ApiList } from '../common/listing/list.openapi.js';
 import type { QueryParams } from '../common/listing/list-query.js';
-import { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
+import { CreateReconciliationDto, ReconciliationDto } from '../transactions/reconciliation.dto.js';
 import { reconciliationList } from './reconciliations.repository.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';

@@ -11,7 +11,7 @@ import { fetchPage } from '../common/listing/list-page.js';
 import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from '../flows/flow.entity.js';
-import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { Reconciliation } from './reconciliation.entity.js';
 import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
 
 export const TRANSACTION_EXPANSIONS = ['category', 'subcategory', 'reconciliations', 'reconciliations.flow'] as const;

@@ -10,7 +10,7 @@ import { ApiKey } from '../auth/api-key.entity.js';
 import { CompanyGrant } from '../../integrators/company-grant.entity.js';
 import { Integrator } from '../../integrators/integrator.entity.js';
 import { Product } from '../../products/product.entity.js';
-import { Reconciliation } from '../../reconciliations/reconciliation.entity.js';
+import { Reconciliation } from '../../transactions/reconciliation.entity.js';
 import { Transaction } from '../../transactions/transaction.entity.js';
 import { DomainEvent } from '../events/event.entity.js';
 import { Delivery } from '../../deliveries/delivery.entity.js';
