@@ -14,9 +14,6 @@ import { readFileSync } from 'node:fs';
 const KNOWN_FOLDER_CYCLES = [
   // deliveries.module.ts composes webhooks' and mail's senders, which implement deliveries' port (helper pipeline).
   ['server/src/deliveries/', 'server/src/mail/', 'server/src/webhooks/'],
-  // A transaction expands to its reconciliations and a reconciliation to its transaction, each folder loading and
-  // presenting the other's rows: the issue makes them one aggregate with one repository (helpers repos-a/repos-b).
-  ['server/src/reconciliations/', 'server/src/transactions/'],
 ];
 
 function folderOf(path) {

@@ -11,7 +11,7 @@ import { ApiKey } from './common/auth/api-key.entity.js';
 import { CompanyGrant } from './integrators/company-grant.entity.js';
 import { Integrator } from './integrators/integrator.entity.js';
 import { Product } from './products/product.entity.js';
-import { Reconciliation } from './reconciliations/reconciliation.entity.js';
+import { Reconciliation } from './transactions/reconciliation.entity.js';
 import { Transaction } from './transactions/transaction.entity.js';
 import { dataSourceOptions } from './common/database/data-source.js';
 import { DomainEvent } from './common/events/event.entity.js';

@@ -5,7 +5,7 @@ import { Counterpart } from '../src/counterparts/counterpart.entity.js';
 import { Document } from '../src/documents/document.entity.js';
 import { Flow } from '../src/flows/flow.entity.js';
 import { Product } from '../src/products/product.entity.js';
-import { Reconciliation } from '../src/reconciliations/reconciliation.entity.js';
+import { Reconciliation } from '../src/transactions/reconciliation.entity.js';
 import { Transaction } from '../src/transactions/transaction.entity.js';
 
 /** Small factories for rows a test needs, each with plausible defaults that a test overrides where it matters. */

@@ -9,5 +9,7 @@ import { AccountsService } from './accounts.service.js';
   imports: [TypeOrmModule.forFeature([Account])],
   controllers: [AccountsController],
   providers: [AccountsService, AccountsRepository],
+  // The sandbox writes bank transactions into the company's accounts.
+  exports: [AccountsRepository],
 })
 export class AccountsModule {}

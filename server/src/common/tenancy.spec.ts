@@ -8,7 +8,7 @@ import { Document } from '../documents/document.entity.js';
 import { Flow } from '../flows/flow.entity.js';
 import { DomainEvent } from './events/event.entity.js';
 import { Product } from '../products/product.entity.js';
-import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { Reconciliation } from '../transactions/reconciliation.entity.js';
 import { PaymentBatch } from '../payments/payment-batch.entity.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { Sectional } from '../sectionals/sectional.entity.js';

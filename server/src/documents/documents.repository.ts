@@ -43,6 +43,16 @@ export const documentList = defineList({
   },
 });
 
+/** A document row for the snapshots' examples. */
+const EXAMPLE_DOCUMENT = {
+  companyId: DummyValue.COMPANY_ID,
+  id: DummyValue.UUID,
+  categoryId: DummyValue.UUID,
+  subcategoryId: DummyValue.UUID,
+  counterpartId: DummyValue.UUID,
+  sectionalId: DummyValue.UUID,
+};
+
 declare const locked: unique symbol;
 /** A document read under its row lock (DocumentsRepository.lock): what recordUpdated asks for, so no change skips the lock. */
 export type LockedDocument = Document & { readonly [locked]: true };
@@ -132,21 +142,13 @@ export class DocumentsRepository {
    * The rows the requested expansions show, each loaded in one query for the whole page (side by side on the pool,
    * one after the other in a transaction); null for an expansion not asked for.
    */
-  @GenerateSql({
-    params: [
-      DummyValue.MANAGER,
-      [
-        {
-          ...{ companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID },
-          categoryId: DummyValue.UUID,
-          subcategoryId: DummyValue.UUID,
-          counterpartId: DummyValue.UUID,
-          sectionalId: DummyValue.UUID,
-        },
-      ],
-      new Set(['category', 'counterpart', 'flows', 'sectional', 'subcategory']),
-    ],
-  })
+  // One example per expansion: loaded side by side, their statements would reach the snapshot in any order.
+  @GenerateSql(
+    ...['category', 'counterpart', 'flows', 'sectional', 'subcategory'].map((expansion) => ({
+      name: expansion,
+      params: [DummyValue.MANAGER, [EXAMPLE_DOCUMENT], new Set([expansion])],
+    })),
+  )
   async relations(manager: EntityManager, documents: Document[], expand: ReadonlySet<string>): Promise<DocumentRelations> {
     const categories = manager.getRepository(Category);
     const [categoryById, subcategoryById, counterpartById, sectionalById, flowsByDocument] = await loadAll(manager, [

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Account } from '../accounts/account.entity.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { ApiError } from '../common/errors/api-error.js';
 import { requireUuid } from '../common/validation/uuid.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
@@ -38,9 +40,11 @@ const notUuid = (what: string) => (value: string) => new CsvImportError(`${what}
 async function findAccount(dataSource: DataSource, companyId: string, accountId: string): Promise<Account> {
   companyId = requireUuid(companyId, notUuid('Company'));
   accountId = requireUuid(accountId, notUuid('Account'));
-  const account = await new TransactionsRepository(dataSource).account(companyId, accountId);
-  if (!account) throw new CsvImportError(`Company ${companyId} has no account ${accountId}.`);
-  return account;
+  // Another company's account is as absent as an unknown one: the operator named the wrong pair.
+  return new AccountsRepository(dataSource).findOwned(dataSource.manager, companyId, accountId).catch((error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    throw new CsvImportError(`Company ${companyId} has no account ${accountId}.`);
+  });
 }
 
 export async function importTransactions(dataSource: DataSource, request: ImportRequest): Promise<ImportResult> {

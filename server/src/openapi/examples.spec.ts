@@ -3,7 +3,7 @@ import { compareAmounts } from '../common/money/money.js';
 import { documentFormat } from '../documents/document-format.js';
 import type { DocumentDto } from '../documents/document.dto.js';
 import type { FlowDto } from '../flows/flow.dto.js';
-import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
+import type { ReconciliationDto } from '../transactions/reconciliation.dto.js';
 import { DocumentSchemas, pointerToken } from '../../test/document-schemas.js';
 import { generateOpenApiJson } from '../openapi-file.js';
 

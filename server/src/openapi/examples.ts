@@ -16,7 +16,7 @@ import { EXAMPLE_SELLER_VAT, exampleInvoice } from '../invoices/invoice-example.
 import type { PaymentBatchDto } from '../payments/payment-batch.dto.js';
 import { writePain001 } from '../payments/sepa/pain001.js';
 import type { ProductDto } from '../products/product.dto.js';
-import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
+import type { ReconciliationDto } from '../transactions/reconciliation.dto.js';
 import type { SectionalDto } from '../sectionals/sectional.dto.js';
 import { defaultTexts } from '../shares/courtesy-copy.js';
 import type { InvoiceShareDto } from '../shares/share.dto.js';

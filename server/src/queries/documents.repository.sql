@@ -174,7 +174,7 @@ UPDATE documents
 SET
   version = version + 1,
   updated_at = greatest(
-    updated_at + INTERVAL '1 millisecond',
+    updated_at + interval '1 millisecond',
     clock_timestamp()
   )
 WHERE
@@ -183,7 +183,7 @@ WHERE
 RETURNING
   *;
 
--- DocumentsRepository.relations
+-- DocumentsRepository.relations (category)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",
@@ -195,32 +195,28 @@ FROM
 WHERE
   "r"."id" IN ($1);
 
+-- DocumentsRepository.relations (counterpart)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",
-  "r"."parent_id" AS "r_parent_id",
-  "r"."name" AS "r_name",
-  "r"."created_at" AS "r_created_at"
-FROM
-  "categories" "r"
-WHERE
-  "r"."id" IN ($1);
-
-SELECT
-  "r"."id" AS "r_id",
-  "r"."company_id" AS "r_company_id",
-  "r"."year" AS "r_year",
-  "r"."prefix" AS "r_prefix",
-  "r"."suffix" AS "r_suffix",
-  "r"."minimum_digits" AS "r_minimum_digits",
-  "r"."last_progressive" AS "r_last_progressive",
+  "r"."company_name" AS "r_company_name",
+  "r"."address" AS "r_address",
+  "r"."city" AS "r_city",
+  "r"."postal_code" AS "r_postal_code",
+  "r"."province_code" AS "r_province_code",
+  "r"."country" AS "r_country",
+  "r"."tax_number" AS "r_tax_number",
+  "r"."vat_number" AS "r_vat_number",
+  "r"."destination_code" AS "r_destination_code",
+  "r"."pec_address" AS "r_pec_address",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
-  "sectionals" "r"
+  "counterparts" "r"
 WHERE
   "r"."id" IN ($1);
 
+-- DocumentsRepository.relations (flows)
 SELECT
   "f"."id" AS "f_id",
   "f"."company_id" AS "f_company_id",
@@ -244,22 +240,30 @@ ORDER BY
   "f"."created_at" ASC,
   "f"."id" ASC;
 
+-- DocumentsRepository.relations (sectional)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",
-  "r"."company_name" AS "r_company_name",
-  "r"."address" AS "r_address",
-  "r"."city" AS "r_city",
-  "r"."postal_code" AS "r_postal_code",
-  "r"."province_code" AS "r_province_code",
-  "r"."country" AS "r_country",
-  "r"."tax_number" AS "r_tax_number",
-  "r"."vat_number" AS "r_vat_number",
-  "r"."destination_code" AS "r_destination_code",
-  "r"."pec_address" AS "r_pec_address",
+  "r"."year" AS "r_year",
+  "r"."prefix" AS "r_prefix",
+  "r"."suffix" AS "r_suffix",
+  "r"."minimum_digits" AS "r_minimum_digits",
+  "r"."last_progressive" AS "r_last_progressive",
   "r"."created_at" AS "r_created_at",
   "r"."updated_at" AS "r_updated_at"
 FROM
-  "counterparts" "r"
+  "sectionals" "r"
+WHERE
+  "r"."id" IN ($1);
+
+-- DocumentsRepository.relations (subcategory)
+SELECT
+  "r"."id" AS "r_id",
+  "r"."company_id" AS "r_company_id",
+  "r"."parent_id" AS "r_parent_id",
+  "r"."name" AS "r_name",
+  "r"."created_at" AS "r_created_at"
+FROM
+  "categories" "r"
 WHERE
   "r"."id" IN ($1);

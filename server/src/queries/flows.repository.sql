@@ -232,9 +232,9 @@ WHERE
 
 -- FlowsRepository.totals
 SELECT
-  (o.others + $3::NUMERIC)::TEXT AS total,
-  d.gross_amount::TEXT AS gross,
-  greatest(d.gross_amount - o.others, 0)::TEXT AS left
+  (o.others + $3::numeric)::text AS total,
+  d.gross_amount::text AS gross,
+  greatest(d.gross_amount - o.others, 0)::text AS left
 FROM
   documents d,
   LATERAL (
@@ -244,7 +244,7 @@ FROM
       flows f
     WHERE
       f.document_id = d.id
-      AND f.id IS DISTINCT FROM $2::UUID
+      AND f.id IS DISTINCT FROM $2::uuid
   ) o
 WHERE
   d.id = $1;
@@ -252,9 +252,9 @@ WHERE
 -- FlowsRepository.allocated
 SELECT
   count(r.id) > 0 AS reconciled,
-  coalesce(sum(r.amount), 0)::TEXT AS paid,
-  f.amount::TEXT AS amount,
-  max(t.date)::TEXT AS last_date
+  coalesce(sum(r.amount), 0)::text AS paid,
+  f.amount::text AS amount,
+  max(t.date)::text AS last_date
 FROM
   flows f
   LEFT JOIN reconciliations r ON r.flow_id = f.id

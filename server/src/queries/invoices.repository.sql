@@ -11,7 +11,7 @@ SET
 WHERE
   sdi_progressivi.last + 1 < $2
 RETURNING
-  last::TEXT;
+  last::text;
 
 -- InvoicesRepository.continueProgressivoAfter
 INSERT INTO
@@ -172,7 +172,7 @@ WITH
         $3,
         $4,
         $5,
-        TRUE,
+        true,
         $6,
         $7,
         $8,
@@ -216,10 +216,10 @@ WITH
     FROM
       document,
       unnest(
-        $13::UUID[],
-        $14::NUMERIC[],
-        $15::CHAR(3) [],
-        $16::TEXT[],
+        $13::uuid[],
+        $14::numeric[],
+        $15::char(3) [],
+        $16::text[],
         $17::date[]
       ) AS f (id, amount, currency, method, due)
   ),
@@ -230,7 +230,7 @@ WITH
         company_id,
         progressivo_invio,
         source,
-        XML,
+        xml,
         invoice,
         duplicate_key,
         reconciliation_identifier,
@@ -244,7 +244,7 @@ WITH
       $18,
       $19,
       $20,
-      $21::JSONB,
+      $21::jsonb,
       $22,
       $23,
       $24,

@@ -94,7 +94,7 @@ SELECT
       ),
       0
     )
-  )::TEXT AS transaction,
+  )::text AS transaction,
   (
     f.amount - coalesce(
       (
@@ -107,7 +107,7 @@ SELECT
       ),
       0
     )
-  )::TEXT AS flow
+  )::text AS flow
 FROM
   transactions t,
   flows f
@@ -160,7 +160,7 @@ FROM
   AND f.payment_status = 'TO_PAY'
 WHERE
   t.company_id = $1
-  AND t.id = ANY ($2::UUID[])
+  AND t.id = ANY ($2::uuid[])
 ORDER BY
   t.date,
   t.id,
@@ -171,8 +171,8 @@ ORDER BY
 -- ReconciliationsRepository.allocationRows
 SELECT
   t.id,
-  t.amount::TEXT AS amount,
-  sum(r.amount)::TEXT AS allocated
+  t.amount::text AS amount,
+  sum(r.amount)::text AS allocated
 FROM
   transactions t
   JOIN reconciliations r ON r.transaction_id = t.id
@@ -183,7 +183,7 @@ GROUP BY
 
 SELECT
   r.id,
-  r.amount::TEXT AS amount,
+  r.amount::text AS amount,
   r.currency,
   f.currency AS flow_currency,
   t.currency AS transaction_currency,
@@ -200,10 +200,10 @@ WHERE
 
 SELECT
   f.id,
-  f.amount::TEXT AS amount,
-  f.paid_amount::TEXT AS paid_amount,
-  coalesce(sum(r.amount), 0)::TEXT AS allocated,
-  count(r.id)::INT AS links,
+  f.amount::text AS amount,
+  f.paid_amount::text AS paid_amount,
+  coalesce(sum(r.amount), 0)::text AS allocated,
+  count(r.id)::int AS links,
   f.payment_status
 FROM
   flows f
@@ -220,7 +220,7 @@ SELECT
     json_agg(
       json_build_object(
         'version',
-        (e.payload ->> 'version')::INT,
+        (e.payload ->> 'version')::int,
         'updated_at',
         e.payload ->> 'updated_at',
         'created_at',
@@ -239,7 +239,7 @@ FROM
   documents d
   LEFT JOIN events e ON e.company_id = d.company_id
   AND e.type = 'document.updated'
-  AND e.payload ->> 'id' = d.id::TEXT
+  AND e.payload ->> 'id' = d.id::text
 WHERE
   d.company_id = $1
 GROUP BY

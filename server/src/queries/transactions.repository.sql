@@ -76,69 +76,6 @@ LIMIT
 -- TransactionsRepository.lockOwned
 -- (ran no SQL)
 
--- TransactionsRepository.account
-SELECT
-  "Account"."id" AS "Account_id",
-  "Account"."company_id" AS "Account_company_id",
-  "Account"."nickname" AS "Account_nickname",
-  "Account"."iban" AS "Account_iban",
-  "Account"."currency" AS "Account_currency",
-  "Account"."current_balance" AS "Account_current_balance",
-  "Account"."available_balance" AS "Account_available_balance",
-  "Account"."credit_limit" AS "Account_credit_limit",
-  "Account"."balance_date" AS "Account_balance_date",
-  "Account"."created_at" AS "Account_created_at"
-FROM
-  "accounts" "Account"
-WHERE
-  (
-    ("Account"."id" = $1)
-    AND ("Account"."company_id" = $2)
-  )
-LIMIT
-  1;
-
--- TransactionsRepository.accountOwned
-SELECT
-  "Account"."id" AS "Account_id",
-  "Account"."company_id" AS "Account_company_id",
-  "Account"."nickname" AS "Account_nickname",
-  "Account"."iban" AS "Account_iban",
-  "Account"."currency" AS "Account_currency",
-  "Account"."current_balance" AS "Account_current_balance",
-  "Account"."available_balance" AS "Account_available_balance",
-  "Account"."credit_limit" AS "Account_credit_limit",
-  "Account"."balance_date" AS "Account_balance_date",
-  "Account"."created_at" AS "Account_created_at"
-FROM
-  "accounts" "Account"
-WHERE
-  (
-    ("Account"."id" = $1)
-    AND ("Account"."company_id" = $2)
-  )
-LIMIT
-  1;
-
-SELECT
-  1 AS "row_exists"
-FROM
-  (
-    SELECT
-      1 AS dummy_column
-  ) "dummy_table"
-WHERE
-  EXISTS (
-    SELECT
-      1
-    FROM
-      "accounts" "Account"
-    WHERE
-      (("Account"."id" = $1))
-  )
-LIMIT
-  1;
-
 -- TransactionsRepository.insertMany
 START TRANSACTION;
 
@@ -161,18 +98,18 @@ SELECT
   *
 FROM
   unnest(
-    $1::UUID[],
-    $2::UUID[],
-    $3::UUID[],
-    $4::TEXT[],
-    $5::NUMERIC[],
-    $6::TEXT[],
+    $1::uuid[],
+    $2::uuid[],
+    $3::uuid[],
+    $4::text[],
+    $5::numeric[],
+    $6::text[],
     $7::date[],
     $8::date[],
-    $9::TIMESTAMPTZ[],
-    $10::TEXT[],
-    $11::TEXT[],
-    $12::TEXT[]
+    $9::timestamptz[],
+    $10::text[],
+    $11::text[],
+    $12::text[]
   );
 
 ROLLBACK;
@@ -242,7 +179,7 @@ FROM
 WHERE
   "r"."id" IN ($1);
 
--- TransactionsRepository.relations
+-- TransactionsRepository.relations (category)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",
@@ -254,6 +191,7 @@ FROM
 WHERE
   "r"."id" IN ($1);
 
+-- TransactionsRepository.relations (subcategory)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",
@@ -265,6 +203,7 @@ FROM
 WHERE
   "r"."id" IN ($1);
 
+-- TransactionsRepository.relations (reconciliations.flow)
 SELECT
   "r"."id" AS "r_id",
   "r"."company_id" AS "r_company_id",

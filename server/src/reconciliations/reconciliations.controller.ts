@@ -6,7 +6,7 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import type { QueryParams } from '../common/listing/list-query.js';
-import { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
+import { CreateReconciliationDto, ReconciliationDto } from '../transactions/reconciliation.dto.js';
 import { reconciliationList } from './reconciliations.repository.js';
 import { ReconciliationsService } from './reconciliations.service.js';
 import { RequirePermission } from '../common/auth/permissions.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Reconciliation } from './reconciliation.entity.js';
+import { Reconciliation } from '../transactions/reconciliation.entity.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { ReconciliationsController } from './reconciliations.controller.js';

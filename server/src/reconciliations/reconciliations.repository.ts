@@ -7,7 +7,7 @@ import { fetchPage } from '../common/listing/list-page.js';
 import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import type { Direction, DocumentType } from '../documents/document.enums.js';
-import { Reconciliation } from './reconciliation.entity.js';
+import { Reconciliation } from '../transactions/reconciliation.entity.js';
 
 export const RECONCILIATION_EXPANSIONS = ['flow', 'transaction'] as const;
 

@@ -15,9 +15,9 @@ import { FlowsRepository } from '../flows/flows.repository.js';
 import type { Transaction } from '../transactions/transaction.entity.js';
 import { presentTransaction } from '../transactions/transaction.presenter.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
-import type { CreateReconciliationDto, ReconciliationDto } from './reconciliation.dto.js';
-import type { Reconciliation } from './reconciliation.entity.js';
-import { presentReconciliation } from './reconciliation.presenter.js';
+import type { CreateReconciliationDto, ReconciliationDto } from '../transactions/reconciliation.dto.js';
+import type { Reconciliation } from '../transactions/reconciliation.entity.js';
+import { presentReconciliation } from '../transactions/reconciliation.presenter.js';
 import { RECONCILIATION_EXPANSIONS, reconciliationList, ReconciliationsRepository } from './reconciliations.repository.js';
 
 /**

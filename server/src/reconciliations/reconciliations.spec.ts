@@ -10,7 +10,7 @@ import type { Transaction } from '../transactions/transaction.entity.js';
 import { flowsComeIn } from '../documents/document.enums.js';
 import { formatCents } from '../demo/calendar.js';
 import { Random } from '../demo/random.js';
-import { Reconciliation } from './reconciliation.entity.js';
+import { Reconciliation } from '../transactions/reconciliation.entity.js';
 import { reconciliationViolations } from './reconciliation-invariants.js';
 
 describe('reconciliations', () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
@@ -11,7 +12,7 @@ import { SandboxService } from './sandbox.service.js';
 
 /** The development environment's helpers: bank transactions and received e-invoices on demand, the SDI sandbox's notices at once (404 in production). */
 @Module({
-  imports: [DocumentsModule, InvoicesModule, TransactionsModule, XmlPoolModule],
+  imports: [AccountsModule, DocumentsModule, InvoicesModule, TransactionsModule, XmlPoolModule],
   controllers: [SandboxController],
   providers: [SandboxService, SandboxRepository, SdiNotifications, SdiRepository],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { DocumentDto } from '../documents/document.dto.js';
@@ -31,6 +32,7 @@ export class SandboxService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: SandboxRepository,
+    private readonly accounts: AccountsRepository,
     private readonly transactionRows: TransactionsRepository,
     private readonly transactions: TransactionsService,
     private readonly documentRows: DocumentsRepository,
@@ -42,7 +44,7 @@ export class SandboxService {
 
   /** Creates the movements on one of the company's accounts as an import would, and answers them reconciled. */
   async createTransactions(companyId: string, body: CreateSandboxTransactionsDto): Promise<TransactionDto[]> {
-    const account = await this.transactionRows.accountOwned(companyId, body.account_id, '/account_id');
+    const account = await this.accounts.findOwned(this.db.manager, companyId, body.account_id, '/account_id');
     const currency = account.currency?.trim() || DEFAULT_CURRENCY;
     const { ids } = await insertTransactions(
       this.db,

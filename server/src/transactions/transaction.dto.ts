@@ -3,7 +3,7 @@ import { CategoryDto } from '../categories/category.dto.js';
 import { CategoryIdChange, type ClassificationChanges, SubcategoryIdChange } from '../categories/classification.js';
 import { MoneyDto } from '../common/money/money.js';
 // A type-only import: Reconciliation names Transaction too, and the schema is referenced by name, not by class.
-import type { ReconciliationDto } from '../reconciliations/reconciliation.dto.js';
+import type { ReconciliationDto } from './reconciliation.dto.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transaction.entity.js';
 
 @ApiSchema({ name: 'Transaction' })

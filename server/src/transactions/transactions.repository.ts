@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { Account } from '../accounts/account.entity.js';
 import { Category } from '../categories/category.entity.js';
 import type { Classification } from '../categories/classification.js';
 import { insertRows } from '../common/database/bulk-insert.js';
@@ -12,7 +11,7 @@ import { fetchPage } from '../common/listing/list-page.js';
 import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from '../flows/flow.entity.js';
-import { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import { Reconciliation } from './reconciliation.entity.js';
 import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
 
 export const TRANSACTION_EXPANSIONS = ['category', 'subcategory', 'reconciliations', 'reconciliations.flow'] as const;
@@ -95,18 +94,6 @@ export class TransactionsRepository {
     return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
   }
 
-  /** The company's account (the one a statement's transactions go into), or null when the company has no such account. */
-  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID] })
-  account(companyId: string, accountId: string): Promise<Account | null> {
-    return this.db.getRepository(Account).findOneBy({ id: accountId, companyId });
-  }
-
-  /** The company's account named in a request: 404, or 403 when it is another company's. */
-  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID, '/account_id'] })
-  accountOwned(companyId: string, accountId: string, pointer: string): Promise<Account> {
-    return findOwned(this.db.getRepository(Account), companyId, accountId, 'Account', pointer);
-  }
-
   /** Writes a statement's transactions, all or none. */
   @GenerateSql({
     params: [
@@ -170,13 +157,17 @@ export class TransactionsRepository {
   }
 
   /** The rows the requested expansions show, each loaded in one query for the whole page. */
-  @GenerateSql({
-    params: [
-      DummyValue.MANAGER,
-      [{ companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID, categoryId: DummyValue.UUID, subcategoryId: DummyValue.UUID }],
-      new Set(TRANSACTION_EXPANSIONS),
-    ],
-  })
+  // One example per expansion: loaded side by side, their statements would reach the snapshot in any order.
+  @GenerateSql(
+    ...['category', 'subcategory', 'reconciliations.flow'].map((expansion) => ({
+      name: expansion,
+      params: [
+        DummyValue.MANAGER,
+        [{ companyId: DummyValue.COMPANY_ID, id: DummyValue.UUID, categoryId: DummyValue.UUID, subcategoryId: DummyValue.UUID }],
+        new Set(expansion === 'reconciliations.flow' ? ['reconciliations', expansion] : [expansion]),
+      ],
+    })),
+  )
   async relations(manager: EntityManager, transactions: Transaction[], expand: ReadonlySet<string>): Promise<TransactionRelations> {
     const categories = manager.getRepository(Category);
     const [categoryMap, subcategoryMap, linked] = await loadAll(manager, [

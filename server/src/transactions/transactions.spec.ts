@@ -6,7 +6,7 @@ import { Fixtures } from '../../test/fixtures.js';
 import type { Account } from '../accounts/account.entity.js';
 import type { Category } from '../categories/category.entity.js';
 import type { Flow } from '../flows/flow.entity.js';
-import type { Reconciliation } from '../reconciliations/reconciliation.entity.js';
+import type { Reconciliation } from './reconciliation.entity.js';
 import type { Transaction } from './transaction.entity.js';
 
 describe('transactions', () => {

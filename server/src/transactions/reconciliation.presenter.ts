@@ -1,6 +1,6 @@
 import { money, type Money } from '../common/money/money.js';
 import type { FlowDto } from '../flows/flow.dto.js';
-import type { TransactionDto } from '../transactions/transaction.dto.js';
+import type { TransactionDto } from './transaction.dto.js';
 import type { ReconciliationDto } from './reconciliation.dto.js';
 import type { Reconciliation } from './reconciliation.entity.js';
 

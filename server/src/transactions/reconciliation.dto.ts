@@ -4,7 +4,7 @@ import { IsDefined, IsObject, IsUUID, ValidateNested } from 'class-validator';
 import { MoneyDto } from '../common/money/money.js';
 import { OptionalNotNull } from '../common/validation/optional.js';
 import { FlowDto } from '../flows/flow.dto.js';
-import { TransactionDto } from '../transactions/transaction.dto.js';
+import { TransactionDto } from './transaction.dto.js';
 
 @ApiSchema({ name: 'Reconciliation' })
 export class ReconciliationDto {
