@@ -132,6 +132,26 @@ describe('simplified invoices (FSM10) through the API and the SDI sandbox', () =
     expect(Buffer.compare(asReceived.body as Buffer, envelope)).toBe(0);
   });
 
+  it("becomes a RECEIVED document when a supplier's simplified invoice reaches the company (the sandbox's received invoices)", async () => {
+    // The official example's buyer, BETA GAMMA (IT09876543210), is a company of its own here.
+    const beta = await createTenant(api, 'BETA GAMMA');
+    await api.db.query('UPDATE companies SET vat_number = $1 WHERE id = $2', ['IT09876543210', beta.companyId]);
+    const response = await api.http
+      .post(`/api/v1/companies/${beta.companyId}/sandbox/received-invoices`)
+      .set(beta.auth)
+      .set('Content-Type', 'application/xml')
+      .send(official)
+      .expect(201);
+    expect(response.body.data[0]).toMatchObject({
+      direction: 'RECEIVED',
+      status: 'DELIVERED',
+      format: 'FSM10',
+      gross_amount: { amount: '25.00', currency: 'EUR' },
+      counterpart: expect.objectContaining({ company_name: "SOCIETA' ALPHA SRL", vat_number: 'IT01234567890' }),
+      flows: [expect.objectContaining({ amount: { amount: '25.00', currency: 'EUR' } })],
+    });
+  });
+
   it('refuses a TD07 over 400.00 euro (00460), and files the schema refuses, with pointers', async () => {
     const over = official
       .toString('utf8')

@@ -67,6 +67,10 @@ function bodyChecks(body: SimplifiedFatturaElettronicaBody, b: number, today: st
       add(null, at('dati_iva'), `${what}: give its VAT as Imposta (an amount) or Aliquota (a rate), 0.00 with a Natura when there is none`);
       return;
     }
+    // Flusso's rule, so that the document's VAT never exceeds its gross: the VAT an amount includes is part of it.
+    if (imposta !== undefined && abs(toUnits(imposta)) > abs(toUnits(item.importo))) {
+      add(null, at('dati_iva', 'imposta'), `${what}: its VAT ${imposta} is more than its amount ${item.importo}, which includes it`);
+    }
     const noVat = (imposta === undefined || toUnits(imposta) === ZERO) && (aliquota === undefined || toUnits(aliquota) === ZERO);
     if (noVat && !item.natura) add('00400', at('natura'), `${what} has no VAT: give its Natura (why no VAT is charged)`);
     if (!noVat && item.natura) add('00401', at('natura'), `${what} has VAT: Natura ${item.natura} is only for goods and services without VAT`);

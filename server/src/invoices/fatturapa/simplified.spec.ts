@@ -182,6 +182,9 @@ describe("the SDI's checks of simplified invoices", () => {
       ['00400', '/FatturaElettronicaBody/0/DatiBeniServizi/0/Natura'],
     ]);
     expect(codes(variant(['</DatiIVA>', '</DatiIVA><Natura>N4</Natura>']))).toEqual([['00401', '/FatturaElettronicaBody/0/DatiBeniServizi/0/Natura']]);
+    expect(codes(variant(['<Aliquota>22.00</Aliquota>', '<Imposta>25.01</Imposta>']))).toEqual([
+      [null, '/FatturaElettronicaBody/0/DatiBeniServizi/0/DatiIVA/Imposta'],
+    ]);
     expect(codes(variant(['<Aliquota>22.00</Aliquota>', '<Aliquota>0.22</Aliquota>']))).toEqual([
       ['00424', '/FatturaElettronicaBody/0/DatiBeniServizi/0/DatiIVA/Aliquota'],
     ]);
