@@ -303,12 +303,19 @@ describe("navigation", () => {
     const { page } = await freshPage(browser);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/basics/errors");
-    await page.locator(".docs-sidebar .menu-category-toggle").first().click();
-    const transition = await page
+    // A 1 ms transition may end (and its style be cleared) before a read after the click: record every value it takes.
+    await page
       .locator(".docs-sidebar [data-collapsed]")
       .first()
-      .evaluate((el) => (el as HTMLElement).style.transition);
-    expect(transition).toBe("height 1ms ease-in-out");
+      .evaluate((el) => {
+        const seen: string[] = [];
+        (window as unknown as { transitionsSeen: string[] }).transitionsSeen = seen;
+        new MutationObserver(() => seen.push((el as HTMLElement).style.transition)).observe(el, { attributeFilter: ["style"] });
+      });
+    await page.locator(".docs-sidebar .menu-category-toggle").first().click();
+    await page.waitForFunction(() => (window as unknown as { transitionsSeen: string[] }).transitionsSeen.some(Boolean));
+    const transitions = await page.evaluate(() => (window as unknown as { transitionsSeen: string[] }).transitionsSeen.filter(Boolean));
+    expect(new Set(transitions)).toEqual(new Set(["height 1ms ease-in-out"]));
     await page.close();
   });
 
