@@ -47,10 +47,7 @@ const NOT_YET_IN_REPOSITORIES = [
   'server/src/reconciliations/reconciliation-invariants.ts',
   'server/src/reconciliations/reconciliations.service.ts',
   'server/src/sandbox/sandbox.service.ts',
-  'server/src/shares/shares.service.ts',
   'server/src/transactions/transactions.service.ts',
-  'server/src/webhooks/webhook-endpoints.service.ts',
-  'server/src/webhooks/webhook-sender.ts',
 ];
 
 export default tseslint.config(
