@@ -176,6 +176,7 @@ describe('retention of deliveries, attempts and events', () => {
     retention.onApplicationBootstrap();
     try {
       await waitFor(async () => !(await exists('deliveries', old)), 'the sweep at start');
+      await waitFor(() => clock.pending === 1, 'the loop asleep after its sweep');
       await clock.advance(RETENTION_EVERY_MS - 1000);
       expect(await exists('deliveries', id)).toBe(true);
       await clock.advance(1000);

@@ -3,8 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { InvoiceShare } from './share.entity.js';
 import { SharesController } from './shares.controller.js';
+import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 
 /** Courtesy copies: a share, and the e-mail delivery that carries it through the one outbound pipeline. */
-@Module({ imports: [TypeOrmModule.forFeature([InvoiceShare]), DeliveriesModule], controllers: [SharesController], providers: [SharesService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([InvoiceShare]), DeliveriesModule],
+  controllers: [SharesController],
+  providers: [SharesRepository, SharesService],
+})
 export class SharesModule {}

@@ -2,28 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmailAddress } from '../common/validation/email.js';
 import { DataSource } from 'typeorm';
-import { findOwned } from '../common/database/find-owned.js';
 import { ApiError, errorItem } from '../common/errors/api-error.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveriesService } from '../deliveries/deliveries.service.js';
 import type { MailMessage } from '../deliveries/delivery.entity.js';
-import { Document } from '../documents/document.entity.js';
 import { signInvoiceLink } from '../invoices/invoice-link.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { courtesyCopy } from './courtesy-copy.js';
 import { MAX_RECIPIENTS, type InvoiceShareDto, type ShareInvoiceDto } from './share.dto.js';
-import { InvoiceShare } from './share.entity.js';
+import type { InvoiceShare } from './share.entity.js';
+import { shareList, SharesRepository } from './shares.repository.js';
 
-export const shareList = defineList({
-  alias: 's',
-  filters: { created_at: { column: 's.createdAt', type: 'datetime' } },
-  sorts: { created_at: { column: 's.createdAt', type: 'datetime' } },
-  defaultSort: '-created_at',
-  expansions: [],
-});
+export { shareList } from './shares.repository.js';
 
 /** Why an invoice cannot be shared yet, or any more; null when it can (the SDI has taken it and did not discard it). */
 function notShareable(status: string, sentToSdi: boolean): string | null {
@@ -45,11 +37,12 @@ export class SharesService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly deliveries: DeliveriesService,
+    private readonly shares: SharesRepository,
   ) {}
 
   async share(companyId: string, documentId: string, body: ShareInvoiceDto, baseUrl: string): Promise<InvoiceShareDto> {
     const recipients = checkedRecipients(body.to);
-    const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
+    const document = await this.shares.document(companyId, documentId);
     const loaded = await new InvoicesRepository(this.db).loadStored(this.db.manager, companyId, document.id);
     if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice to share.');
     const refusal = notShareable(document.status, loaded.stored.sentAt !== null);
@@ -78,9 +71,7 @@ export class SharesService {
     };
     const share = await this.db.transaction(async (manager) => {
       const deliveryId = await this.deliveries.enqueueMail(manager, message);
-      return manager
-        .getRepository(InvoiceShare)
-        .save(manager.getRepository(InvoiceShare).create({ companyId, documentId: document.id, deliveryId, recipients, replyTo: body.reply_to, subject }));
+      return this.shares.insert(manager, { companyId, documentId: document.id, deliveryId, recipients, replyTo: body.reply_to, subject });
     });
     const [presented] = await this.present([share]);
     return presented;
@@ -88,15 +79,14 @@ export class SharesService {
 
   async list(companyId: string, documentId: string, params: QueryParams): Promise<Page<InvoiceShareDto>> {
     const query = parseListQuery(params, shareList);
-    const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
-    const base = this.db.getRepository(InvoiceShare).createQueryBuilder('s').where('s.documentId = :documentId', { documentId: document.id });
-    const { rows, cursor } = await fetchPage(base, shareList, query);
+    const document = await this.shares.document(companyId, documentId);
+    const { rows, cursor } = await this.shares.page(document.id, query);
     return page(await this.present(rows), cursor, query.pageSize);
   }
 
   async get(companyId: string, documentId: string, id: string): Promise<InvoiceShareDto> {
-    const document = await findOwned(this.db.getRepository(Document), companyId, documentId, 'Document');
-    const share = await findOwned(this.db.getRepository(InvoiceShare), companyId, id, 'Share');
+    const document = await this.shares.document(companyId, documentId);
+    const share = await this.shares.findOwned(companyId, id);
     if (share.documentId !== document.id) throw ApiError.notFound('Share');
     const [presented] = await this.present([share]);
     return presented;

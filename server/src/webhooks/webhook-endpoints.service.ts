@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../common/errors/api-error.js';
-import { fetchPage, page, type Page } from '../common/listing/list-page.js';
+import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
 import { apiEnum } from '../common/listing/api-enum.js';
-import { defineList } from '../common/listing/list-spec.js';
 import { isUuid } from '../common/validation/uuid.js';
 import type { AppConfig, Environment } from '../config/config.js';
 import { DeliveriesService } from '../deliveries/deliveries.service.js';
@@ -14,18 +13,14 @@ import type {
   WebhookEndpointDto,
   WebhookEndpointWithSecretDto,
 } from './webhook-endpoint.dto.js';
-import { Integrator } from '../integrators/integrator.entity.js';
-import { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import type { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import { webhookEndpointList, WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { encryptSecret, generateSecret } from './webhook-secrets.js';
 import { checkUrl, UrlNotAllowedError } from './url-guard.js';
 import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
 import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives, REGISTERED_EVENT_TYPES } from './event-permissions.js';
 
-export const webhookEndpointList = defineList({
-  alias: 'e',
-  sorts: { created_at: { column: 'e.createdAt', type: 'datetime' } },
-  defaultSort: 'created_at',
-});
+export { webhookEndpointList } from './webhook-endpoints.repository.js';
 
 export { webhookDeliveryList } from '../deliveries/delivery-list.js';
 
@@ -70,31 +65,26 @@ export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
  */
 export class WebhookEndpointsService {
   private readonly deliveries: DeliveriesService;
+  private readonly endpoints: WebhookEndpointsRepository;
 
   constructor(
     private readonly db: DataSource,
     private readonly settings: Pick<AppConfig, 'environment' | 'webhooks'>,
   ) {
     this.deliveries = new DeliveriesService(db);
+    this.endpoints = new WebhookEndpointsRepository(db);
   }
 
   async list(scope: Required<EndpointScope>, params: QueryParams): Promise<Page<WebhookEndpointDto>> {
     const query = parseListQuery(params, webhookEndpointList);
-    const base = this.db
-      .getRepository(WebhookEndpoint)
-      .createQueryBuilder('e')
-      .where('e.integratorId = :integratorId AND e.environment = :environment', { integratorId: scope.integratorId, environment: scope.environment });
-    const { rows, cursor } = await fetchPage(base, webhookEndpointList, query);
+    const { rows, cursor } = await this.endpoints.page(scope.integratorId, scope.environment, query);
     return page(rows.map(presentEndpoint), cursor, query.pageSize);
   }
 
   /** Every endpoint of an integrator (or of all), oldest first: the operator's list. */
   async listAll(integratorId?: string): Promise<Array<WebhookEndpointDto & { integrator_id: string; environment: Environment; api_key_id: string | null }>> {
     if (integratorId !== undefined && !isUuid(integratorId)) throw ApiError.of('bad_request', `Integrator id "${integratorId}" is not a uuid.`);
-    const endpoints = await this.db.getRepository(WebhookEndpoint).find({
-      where: integratorId ? { integratorId: integratorId.toLowerCase() } : {},
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const endpoints = await this.endpoints.all(integratorId?.toLowerCase());
     return endpoints.map((e) => ({ ...presentEndpoint(e), integrator_id: e.integratorId, environment: e.environment, api_key_id: e.apiKeyId }));
   }
 
@@ -104,13 +94,13 @@ export class WebhookEndpointsService {
     body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>,
   ): Promise<WebhookEndpointWithSecretDto> {
     this.mayRegister(owner);
-    if (!isUuid(owner.integratorId) || !(await this.db.getRepository(Integrator).existsBy({ id: owner.integratorId.toLowerCase() }))) {
+    if (!isUuid(owner.integratorId) || !(await this.endpoints.integratorExists(owner.integratorId.toLowerCase()))) {
       throw ApiError.of('not_found', `No integrator has the id ${owner.integratorId}.`);
     }
     const url = await this.checkedUrl(body.url, owner.environment);
     const secret = generateSecret();
     const enabled = body.enabled ?? true;
-    const endpoint = await this.db.getRepository(WebhookEndpoint).save({
+    const endpoint = await this.endpoints.save(this.db.manager, {
       integratorId: owner.integratorId.toLowerCase(),
       environment: owner.environment,
       url,
@@ -154,15 +144,14 @@ export class WebhookEndpointsService {
       } else if (changes.enabled === false && endpoint.enabled) {
         Object.assign(endpoint, { enabled: false, disabledReason: 'requested', disabledAt: new Date() });
       }
-      return presentEndpoint(await manager.getRepository(WebhookEndpoint).save(endpoint));
+      return presentEndpoint(await this.endpoints.save(manager, endpoint));
     });
   }
 
   /** Deletes the endpoint with its deliveries and their attempts. */
   async remove(scope: EndpointScope, id: string): Promise<WebhookEndpointDto> {
     const endpoint = await this.find(this.db.manager, scope, id);
-    const { affected } = await this.db.getRepository(WebhookEndpoint).delete({ id: endpoint.id });
-    if (!affected) throw ApiError.notFound('Webhook endpoint');
+    if (!(await this.endpoints.delete(endpoint.id))) throw ApiError.notFound('Webhook endpoint');
     return presentEndpoint(endpoint);
   }
 
@@ -180,7 +169,7 @@ export class WebhookEndpointsService {
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
       endpoint.secret = encryptSecret(secret, this.settings.webhooks.secretKey);
-      return { ...presentEndpoint(await manager.getRepository(WebhookEndpoint).save(endpoint)), secret };
+      return { ...presentEndpoint(await this.endpoints.save(manager, endpoint)), secret };
     });
   }
 
@@ -241,9 +230,7 @@ export class WebhookEndpointsService {
 
   private async find(manager: EntityManager, scope: EndpointScope, id: string, lock = false): Promise<WebhookEndpoint> {
     if (!isUuid(id)) throw ApiError.notFound('Webhook endpoint');
-    const endpoint = await manager
-      .getRepository(WebhookEndpoint)
-      .findOne({ where: { id: id.toLowerCase() }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const endpoint = await this.endpoints.byId(manager, id.toLowerCase(), lock);
     if (
       !endpoint ||
       (scope.integratorId && endpoint.integratorId !== scope.integratorId) ||

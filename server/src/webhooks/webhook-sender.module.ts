@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
 import { UndiciWebhookHttp } from './drivers/undici.driver.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WEBHOOK_HTTP, type WebhookHttp } from './webhook-http.port.js';
 import { WebhookSender } from './webhook-sender.js';
 
@@ -14,6 +15,7 @@ import { WebhookSender } from './webhook-sender.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): WebhookHttp => new UndiciWebhookHttp(config.environment, config.webhooks.timeoutMs),
     },
+    WebhookEndpointsRepository,
     WebhookSender,
   ],
   exports: [WebhookSender],

@@ -8,6 +8,7 @@ import { API_VERSION } from '../config/api-version.js';
 import { disabledEndpointNotice } from './endpoint-notice.js';
 import { isIP } from 'node:net';
 import { checkUrlShape, hostOf, isLoopback, LoopbackAddressError, type Reach, UrlNotAllowedError } from './url-guard.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WEBHOOK_HTTP, type WebhookAnswer, type WebhookHttp } from './webhook-http.port.js';
 import { EVENT_PERMISSIONS, receives } from './event-permissions.js';
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
@@ -41,6 +42,7 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WEBHOOK_HTTP) private readonly http: WebhookHttp,
     private readonly deliveries: DeliveriesService,
+    private readonly endpoints: WebhookEndpointsRepository,
   ) {
     this.retrySchedule = config.webhooks.retrySchedule;
     this.attemptLimitMs = config.webhooks.timeoutMs + 1000;
@@ -183,28 +185,11 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     // Only endpoints whose state may change are written, so a healthy endpoint costs no update.
     const changes = [...byEndpoint].filter(([, e]) => e.gone || (e.succeeded ? e.known !== null : e.known === null || e.known < disableBefore));
     if (changes.length === 0) return;
-    const disabled: Array<{ id: string; url: string; failing_since: Date | null; disabled_reason: string; contact_email: string | null; name: string }> =
-      await manager.query(
-        `WITH o AS (
-           SELECT * FROM unnest($1::uuid[], $2::bool[], $3::timestamptz[], $4::bool[]) AS o(id, succeeded, failed_at, gone)
-         ), before AS (
-           SELECT id, enabled FROM webhook_endpoints WHERE id IN (SELECT id FROM o) FOR UPDATE
-         ), changed AS (
-           UPDATE webhook_endpoints e
-              SET failing_since = CASE WHEN o.succeeded THEN NULL ELSE coalesce(e.failing_since, o.failed_at) END,
-                  enabled = e.enabled AND NOT (o.gone OR (NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5)),
-                  disabled_reason = CASE WHEN NOT e.enabled THEN e.disabled_reason WHEN o.gone THEN 'gone'
-                                         WHEN NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5 THEN 'failing' END,
-                  disabled_at = CASE WHEN NOT e.enabled THEN e.disabled_at
-                                     WHEN o.gone OR (NOT o.succeeded AND coalesce(e.failing_since, o.failed_at) < $5) THEN now() END
-             FROM o JOIN before b ON b.id = o.id WHERE e.id = o.id
-           RETURNING e.id, e.url, e.failing_since, e.disabled_reason, e.enabled, e.integrator_id, b.enabled AS was_enabled
-         )
-         SELECT c.id, c.url, c.failing_since, c.disabled_reason, i.contact_email, i.name
-           FROM changed c JOIN integrators i ON i.id = c.integrator_id
-          WHERE c.was_enabled AND NOT c.enabled`,
-        [changes.map(([id]) => id), changes.map(([, e]) => e.succeeded), changes.map(([, e]) => e.firstFailure), changes.map(([, e]) => e.gone), disableBefore],
-      );
+    const disabled = await this.endpoints.recordHealth(
+      manager,
+      changes.map(([id, e]) => ({ id, succeeded: e.succeeded, firstFailure: e.firstFailure, gone: e.gone })),
+      disableBefore,
+    );
     for (const endpoint of disabled) {
       const lastError = byEndpoint.get(endpoint.id)!.lastError;
       this.logger.warn(`webhook endpoint ${endpoint.id} (${endpoint.url}) disabled: ${endpoint.disabled_reason}, last error ${lastError}`);

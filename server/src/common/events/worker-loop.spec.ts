@@ -37,7 +37,7 @@ describe('the worker loop', () => {
     const loop = new CountingLoop(clock);
     loop.onApplicationBootstrap();
     try {
-      await waitFor(() => loop.rounds === 1, 'the first round');
+      await waitFor(() => loop.rounds === 1 && clock.pending === 1, 'the first round, then asleep');
       expect(loop.sweeps).toBe(1);
 
       await clock.advance(59_000);

@@ -19,6 +19,11 @@ export class ManualClock implements Clock {
     return new Date(Date.now() + this.offset);
   }
 
+  /** Timers set and not yet fired: a test waits for a loop to be asleep before it moves time past its sleep. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
   setTimer(ms: number, fire: () => void): () => void {
     const timer: Timer = { at: this.now().getTime() + Math.max(0, ms), fire, handle: undefined as unknown as NodeJS.Timeout };
     this.arm(timer);
