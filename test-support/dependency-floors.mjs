@@ -7,15 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 
-/**
- * Folder cycles being removed while these lines are written; each goes when its branch lands. A cycle listed here is
- * tolerated only with exactly these folders in it: a folder joining it, or another cycle, fails the check.
- */
-const KNOWN_FOLDER_CYCLES = [
-  // deliveries.module.ts composes webhooks' and mail's senders, which implement deliveries' port (helper pipeline).
-  ['server/src/deliveries/', 'server/src/mail/', 'server/src/webhooks/'],
-];
-
 function folderOf(path) {
   if (/\.(spec|test)\.ts$/.test(path)) return undefined;
   const folder = /^server\/src\/[^/]+\//.exec(path);
@@ -84,13 +75,7 @@ for (const module of modules) {
   }
 }
 
-const known = new Set(KNOWN_FOLDER_CYCLES.map((folders) => [...folders].sort().join(' ')));
-const components = stronglyConnected(graph);
-for (const cycle of known)
-  if (!components.some((component) => component.join(' ') === cycle))
-    console.log(`  warn known folder cycle gone, strike it from KNOWN_FOLDER_CYCLES: ${cycle}`);
-for (const component of components) {
-  if (known.has(component.join(' '))) continue;
+for (const component of stronglyConnected(graph)) {
   errors++;
   console.log(`  error no-folder-cycle: ${component.join(', ')} import each other`);
   for (const from of component)
