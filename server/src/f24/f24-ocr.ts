@@ -35,6 +35,11 @@ export class F24Ocr {
     return this.worker;
   }
 
+  /** Loads the language data now, so that the first scan does not wait for it. */
+  async warmUp(): Promise<void> {
+    await this.start();
+  }
+
   /** The page's lines as tesseract groups them, after it straightens the page (rotateAuto): a scan is never quite level. */
   async read(image: Buffer): Promise<PageLine[]> {
     const worker = await this.start();

@@ -33,7 +33,7 @@ describe('F24 forms read from PDF', () => {
 
   beforeAll(async () => {
     api = await startApi({ RATE_LIMIT_POINTS: '1000000', F24_MAX_BYTES: '400000' });
-    worker = await startWorker(api.config.databaseUrl, { F24_MAX_BYTES: '400000' });
+    worker = await startWorker(api.config.databaseUrl, { F24_MAX_BYTES: '400000', F24_WARM_UP: 'true' });
     rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
     verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
     taxCode = rossi.vatNumber.replace(/^IT/, '');
