@@ -165,6 +165,7 @@ function bodiesByMediaType(document: OpenAPIObject): void {
       for (const [type, media] of Object.entries(content)) {
         const subtype = type.split('/')[1];
         if (media.examples && subtype in media.examples) media.examples = { [subtype]: media.examples[subtype] };
+        else if (media.examples) delete media.examples;
         if (subtype === 'xml' || subtype.endsWith('+xml')) media.schema = xmlText(type, content['application/json']?.schema?.$ref);
         if (SIGNED_FILE_TYPES.includes(type)) {
           // A signed file is binary and signed by the sender: no example can stand for one.
