@@ -21,6 +21,7 @@ export const DOC_PAGES: readonly string[] = [
   "guides/bulk-payments",
   "guides/chart-of-accounts-sync",
   "guides/numbering-documents",
+  "guides/reading-f24-forms",
   "guides/sending-an-e-invoice",
   "guides/sharing-an-invoice",
   "guides/testing-in-the-sandbox",

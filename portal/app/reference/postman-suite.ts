@@ -62,6 +62,9 @@ const ORDER = [
   "listPaymentBatches",
   "getPaymentBatch",
   "getPaymentBatchFile",
+  "createF24OcrRequest",
+  "getF24Request",
+  "getF24RequestFile",
   "listWebhookDeliveries",
   "replayWebhookEvent",
   "updateWebhookEndpoint",
@@ -217,6 +220,7 @@ if (other) {
   listTransactions: `const credit = body.data.find((t) => t.type === "CREDIT" && (t.reconciliations || []).length === 0);
 if (credit) pm.collectionVariables.set("transaction_id", credit.id);`,
   listWebhookDeliveries: `if (body.data.length) pm.collectionVariables.set("event_id", body.data[0].event_id);`,
+  createF24OcrRequest: `pm.collectionVariables.set("f24_id", body.data.request_id);`,
 };
 
 function capture(operation: OperationView, status: string): string | undefined {

@@ -30,6 +30,7 @@ const ROUTES: [string, string][] = [
   // Guides, beyond the pages of the spec.
   ["/guides/bulk-payments", "guides/bulk-payments"],
   ["/guides/numbering-documents", "guides/numbering-documents"],
+  ["/guides/reading-f24-forms", "guides/reading-f24-forms"],
   ["/guides/sharing-an-invoice", "guides/sharing-an-invoice"],
   ["/guides/testing-in-the-sandbox", "guides/testing-in-the-sandbox"],
 ];

@@ -47,7 +47,7 @@ describe("the Postman collection as a test suite", () => {
       for (const line of script(request, "test")
         .split("\n")
         .filter((l) => l.includes("collectionVariables.set("))) {
-        for (const [, name] of line.matchAll(/"([a-z_]+)"/g)) set.add(name);
+        for (const [, name] of line.matchAll(/"([a-z0-9_]+)"/g)) set.add(name);
       }
     }
   });

@@ -88,6 +88,8 @@ export interface F24Settings {
   storageDir: string;
   /** Largest file accepted (F24_MAX_BYTES). */
   maxBytes: number;
+  /** Whether the worker loads the PDF reader and the OCR's language data at start (F24_WARM_UP), not on the first form. */
+  warmUp: boolean;
 }
 
 /** E-invoices: the signed links to their XML, and the channel to the SDI. */
@@ -224,6 +226,7 @@ export const DEFAULTS = {
   F24_STORAGE: 'database',
   F24_STORAGE_DIR: 'var/f24',
   F24_MAX_BYTES: '10485760',
+  F24_WARM_UP: 'true',
 } as const;
 
 export class ConfigError extends Error {}
@@ -412,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       storage: oneOf(env, 'F24_STORAGE', ['database', 'disk', 'object'] as const),
       storageDir: env.F24_STORAGE_DIR ?? DEFAULTS.F24_STORAGE_DIR,
       maxBytes: integer(env, 'F24_MAX_BYTES', 1024, 50 * 1024 * 1024),
+      warmUp: oneOf(env, 'F24_WARM_UP', ['true', 'false'] as const) === 'true',
     },
     mail: {
       smtpUrl: env.SMTP_URL || null,

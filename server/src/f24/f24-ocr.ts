@@ -35,6 +35,11 @@ export class F24Ocr {
     return this.worker;
   }
 
+  /** Loads the language data now, so that the first scan does not wait for it. */
+  async warmUp(): Promise<void> {
+    await this.start();
+  }
+
   /** The page's lines as tesseract groups them, after it straightens the page (rotateAuto): a scan is never quite level. */
   async read(image: Buffer): Promise<PageLine[]> {
     const worker = await this.start();
@@ -45,7 +50,8 @@ export class F24Ocr {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           const words = line.words
-            .filter((w) => w.text.trim())
+            // Specks of dust and noise come back as words of dots and dashes: only a word with a letter or digit counts.
+            .filter((w) => /[\p{L}\p{N}]/u.test(w.text))
             .map((w) => ({ text: w.text.trim(), x0: w.bbox.x0 / width, x1: w.bbox.x1 / width, confidence: w.confidence }));
           if (words.length) lines.push({ words });
         }

@@ -76,14 +76,32 @@ function amountOf(word: PageWord, where: string): string {
   return fromCents(toCents(word.text.replace(/\./g, '').replace(',', '.')));
 }
 
+/**
+ * A line's words as labels are compared: OCR joins words with a dot ("IMPORTI.A") and hangs punctuation on them
+ * ("RATEAZIONE:"), so words are split at a dot or colon before a letter (each part keeps its share of the width) and
+ * compared without punctuation.
+ */
+function labelTokens(line: PageLine): Array<{ text: string; x0: number; x1: number }> {
+  return line.words.flatMap((word) => {
+    const parts = normal(word.text).split(/[.:](?=[A-Z])/);
+    const width = (word.x1 - word.x0) / word.text.length;
+    let offset = 0;
+    return parts.map((part) => {
+      const x0 = word.x0 + offset * width;
+      offset += part.length + 1;
+      return { text: part.replace(/[.:;,]/g, ''), x0, x1: x0 + part.length * width };
+    });
+  });
+}
+
 /** Where a label's words sit on a line: its left edge and centre, or null when the line does not carry it. */
 function findLabel(line: PageLine, label: string): { x0: number; centre: number } | null {
-  const wanted = label.split(' ');
-  const words = line.words.map((w) => normal(w.text));
-  for (let i = 0; i + wanted.length <= words.length; i++) {
-    if (wanted.every((w, j) => words[i + j] === w)) {
-      const first = line.words[i];
-      const last = line.words[i + wanted.length - 1];
+  const wanted = label.replace(/[.:;,]/g, '').split(' ');
+  const tokens = labelTokens(line);
+  for (let i = 0; i + wanted.length <= tokens.length; i++) {
+    if (wanted.every((w, j) => tokens[i + j].text === w)) {
+      const first = tokens[i];
+      const last = tokens[i + wanted.length - 1];
       return { x0: first.x0, centre: (first.x0 + last.x1) / 2 };
     }
   }
@@ -131,7 +149,9 @@ function readLine(line: PageLine, header: Header, layout: F24SectionLayout, inde
   for (const word of identifying) {
     const column = nearest(header.columns, (c) => Math.abs(c.x0 - word.x0));
     const current = result[column.field];
-    result[column.field] = current ? `${current} ${word.text}` : word.text;
+    // OCR reads a zero beside digits as the letter O now and then ("RCO1"); no code of the form has an O there.
+    const text = word.confidence < 100 ? word.text.replace(/(?<=\d)O|O(?=\d)/g, '0') : word.text;
+    result[column.field] = current ? `${current} ${text}` : text;
   }
   if (!result.code) fail('not_an_f24', `${where} has no codice tributo or causale.`);
   const unsure = identifying.find((w) => w.confidence < MIN_CONFIDENCE);

@@ -1,10 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EventsService } from '../common/events/events.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { F24Ocr, findTessdata } from './f24-ocr.js';
 import type { F24FileKind } from './f24-pdf.js';
 import { readF24File } from './f24-reader.js';
+import { openPdf } from './f24-pdf.js';
+import { writeF24Pdf } from './f24-writer.js';
 import { presentF24Request } from './f24.presenter.js';
 import { F24Repository } from './f24.repository.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.port.js';
@@ -17,15 +20,17 @@ const KINDS: Record<string, F24FileKind> = { 'application/pdf': 'pdf', 'image/pn
  * and the `f24.processed` / `f24.failed` event with the request as the API shows it.
  */
 @Injectable()
-export class F24Processing implements OnModuleInit, OnApplicationShutdown {
+export class F24Processing implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(F24Processing.name);
   private ocr: F24Ocr | null = null;
+  private warming: Promise<void> | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: F24Repository,
     private readonly events: EventsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The OCR's language data is looked for at start: a worker without it says which package to install. */
@@ -35,7 +40,22 @@ export class F24Processing implements OnModuleInit, OnApplicationShutdown {
     else this.ocr = new F24Ocr(found.dir);
   }
 
+  /**
+   * pdfjs loads its parser and font data on the first file (about 3 s), tesseract its language data (about 2 s): both
+   * are done once at start, in the background, so the first forms do not wait for them.
+   */
+  onApplicationBootstrap(): void {
+    if (!this.config.f24.warmUp) return;
+    this.warming = (async () => {
+      const pdf = await openPdf(await writeF24Pdf({ tax_code: '', name: '', payment_date: '2026-01-01', sections: [] }));
+      await pdf.getPage(1);
+      await pdf.destroy();
+      await this.ocr?.warmUp();
+    })().catch((error: Error) => this.logger.warn(`F24 reader warm-up failed: ${error.message}`));
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.warming;
     await this.ocr?.close();
   }
 

@@ -6,7 +6,7 @@ import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
-import { F24AcceptedResponseDto, F24RequestDto } from './f24.dto.js';
+import { EXAMPLE_PDF, F24AcceptedResponseDto, F24RequestDto } from './f24.dto.js';
 import { f24RequestPath } from './f24.presenter.js';
 import { F24Service } from './f24.service.js';
 
@@ -47,7 +47,11 @@ export class F24Controller {
     example: 'IVA e ritenute marzo',
   })
   @ApiConsumes('application/pdf', 'image/png', 'image/jpeg')
-  @ApiBody({ schema: { type: 'string', format: 'binary' }, description: 'The F24 file.' })
+  @ApiBody({
+    schema: { type: 'string', format: 'binary' },
+    description: 'The F24 file.',
+    examples: { pdf: { summary: 'A one-page PDF (not an F24: its request fails, tax_code_unreadable)', value: EXAMPLE_PDF } },
+  })
   @ApiAcceptedResponse({
     type: F24AcceptedResponseDto,
     description: 'Accepted: read it at `Location`.',

@@ -205,3 +205,21 @@ export class F24EventDto {
   @ApiProperty({ type: () => F24RequestDto, description: 'The request once read: PROCESSED with `form` and `document_id`, or FAILED with `failure`.' })
   data: F24RequestDto;
 }
+
+/**
+ * The request example: the smallest PDF with a text layer, written by hand (pdfjs rebuilds its missing cross-reference
+ * table), so the reference and the Postman suite can send a real file as text.
+ */
+export const EXAMPLE_PDF = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+  '4 0 obj << /Length 66 >> stream',
+  'BT /F1 12 Tf 40 800 Td (MODELLO DI PAGAMENTO UNIFICATO F24) Tj ET',
+  'endstream endobj',
+  '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+  '',
+].join('\n');

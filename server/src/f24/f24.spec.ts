@@ -6,7 +6,7 @@ import { startWorker } from '../../test/worker.js';
 import { partitaIvaCheckDigit } from '../common/validation/italian-identifiers.js';
 import { openPdf, renderPage } from './f24-pdf.js';
 import { writeF24Pdf, type F24FormToWrite } from './f24-writer.js';
-import type { F24RequestDto } from './f24.dto.js';
+import { EXAMPLE_PDF, type F24RequestDto } from './f24.dto.js';
 
 const line = (
   code: string,
@@ -33,7 +33,7 @@ describe('F24 forms read from PDF', () => {
 
   beforeAll(async () => {
     api = await startApi({ RATE_LIMIT_POINTS: '1000000', F24_MAX_BYTES: '400000' });
-    worker = await startWorker(api.config.databaseUrl, { F24_MAX_BYTES: '400000' });
+    worker = await startWorker(api.config.databaseUrl, { F24_MAX_BYTES: '400000', F24_WARM_UP: 'true' });
     rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
     verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
     taxCode = rossi.vatNumber.replace(/^IT/, '');
@@ -140,6 +140,11 @@ describe('F24 forms read from PDF', () => {
     expect(request).toMatchObject({ status: 'FAILED', document_id: null, form: null, failure: { reason } });
     const [event]: Array<{ type: string }> = await api.db.query(`SELECT type FROM events WHERE payload->>'id' = $1`, [request.id]);
     expect(event.type).toBe('f24.failed');
+  });
+
+  it("takes the reference's example PDF (the Postman suite sends it) and fails it: no contributor on it", async () => {
+    const request = await settled((await upload(Buffer.from(EXAMPLE_PDF)).expect(202)).headers.location);
+    expect(request).toMatchObject({ status: 'FAILED', pages: ['text'], failure: { reason: 'tax_code_unreadable' } });
   });
 
   it('reads a scanned page by OCR', async () => {

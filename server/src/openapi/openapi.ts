@@ -166,6 +166,7 @@ function bodiesByMediaType(document: OpenAPIObject): void {
         // Named `xml`, `json`, or after them (`xml_simplified`): each goes to its own type.
         const own = ([name]: [string, unknown]) => name === subtype || name.startsWith(`${subtype}_`);
         if (media.examples && subtype in media.examples) media.examples = Object.fromEntries(Object.entries(media.examples).filter(own));
+        else if (media.examples) delete media.examples;
         if (subtype === 'xml' || subtype.endsWith('+xml')) media.schema = xmlText(type, content['application/json']?.schema?.$ref);
         if (SIGNED_FILE_TYPES.includes(type)) {
           // A signed file is binary and signed by the sender: no example can stand for one.
