@@ -13,6 +13,7 @@ import { PaymentBatch } from '../payments/payment-batch.entity.js';
 import { Transaction } from '../transactions/transaction.entity.js';
 import { Sectional } from '../sectionals/sectional.entity.js';
 import { exampleInvoice } from '../invoices/invoice-example.js';
+import { EXAMPLE_PDF } from '../f24/f24.dto.js';
 
 /** The resources of one company, each with a value that must never appear in another company's answers. */
 interface Owned {
@@ -28,6 +29,7 @@ interface Owned {
   reconciliation: string;
   paymentBatch: string;
   sectional: string;
+  f24Request: string;
   secret: string;
 }
 
@@ -57,6 +59,12 @@ async function seed(api: TestApi, name: string, secret: string): Promise<Owned> 
     .set(tenant.auth)
     .send({ year: 2026, prefix: `${secret}/`, minimum_digits: 3 })
     .expect(201);
+  const f24Request = await api.http
+    .post(`/api/v1/companies/${tenant.companyId}/requests/f24/ocr?label=${secret}`)
+    .set(tenant.auth)
+    .set('content-type', 'application/pdf')
+    .send(Buffer.from(EXAMPLE_PDF))
+    .expect(202);
   return {
     tenant,
     account: account.id,
@@ -70,6 +78,7 @@ async function seed(api: TestApi, name: string, secret: string): Promise<Owned> 
     reconciliation: reconciliation.id,
     paymentBatch: paymentBatch.body.id,
     sectional: sectional.body.id,
+    f24Request: f24Request.body.data.request_id,
     secret,
   };
 }
@@ -120,6 +129,7 @@ describe('tenancy: a key acts only inside its granted companies', () => {
         transactions: ids.transaction,
         'payment-batches': ids.paymentBatch,
         sectionals: ids.sectional,
+        f24: ids.f24Request,
         // A share is reached through its document, whose company decides first.
         shares: ids.document,
       };
