@@ -1,21 +1,38 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiError } from '../common/errors/api-error.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
 import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
+import { ApiQueryOf, defineQuery, queryParam, type QueryOf } from '../common/http/query-spec.js';
 import { EXAMPLE_PDF, F24AcceptedResponseDto, F24RequestDto } from './f24.dto.js';
 import { f24RequestPath } from './f24.presenter.js';
 import { F24Service } from './f24.service.js';
 
-function textParameter(name: string, value: unknown): string | null {
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || value.length < 1 || value.length > 200 || [...value].some((c) => c < ' ' || c === '\u007f'))
-    throw ApiError.badQuery(name, `${name} must be 1 to 200 printable characters.`);
-  return value;
-}
+/** 1 to 200 printable characters. */
+const printable = (raw: string) => raw.length >= 1 && raw.length <= 200 && ![...raw].some((c) => c < ' ' || c === '\u007f');
+
+/** The upload's query: the file's name and the integrator's label, both optional. */
+export const f24UploadQuery = defineQuery({
+  file_name: queryParam.text(
+    {
+      schema: { type: 'string', minLength: 1, maxLength: 200 },
+      description: 'The name of the file, shown with the request and the document.',
+      example: 'F24-marzo-2026.pdf',
+    },
+    { valid: printable, invalid: 'file_name must be 1 to 200 printable characters.' },
+  ),
+  label: queryParam.text(
+    {
+      schema: { type: 'string', minLength: 1, maxLength: 200 },
+      description: "Your label for the form, kept as the document's notes.",
+      example: 'IVA e ritenute marzo',
+    },
+    { valid: printable, invalid: 'label must be 1 to 200 printable characters.' },
+  ),
+});
 
 @ApiTags('Payments')
 @ApiCompanyParam()
@@ -32,20 +49,7 @@ export class F24Controller {
     description:
       "Accepts an F24 (modello F24 ordinario, semplificato or Elide) as the PDF the accountant sent (`application/pdf`), or a scan of it (`image/png`, `image/jpeg`), up to 10 MB, and answers at once 202 with the request id and its `Location`. The worker then reads it: the PDF's text layer, or OCR where a page is a scan; the contributor's codice fiscale (check character), every section (Erario, INPS, Regioni, IMU e altri tributi locali, INAIL, altri enti) with its lines, totals and saldo, the saldo finale and the data di versamento, each total checked against what it adds up. A form that adds up and whose contributor is the company becomes a document of type `F24` with one TO_PAY flow (`TAX_FORM`) of the saldo, due on the payment date (none when the saldo is zero); otherwise the request is FAILED with its reason. Either way an `f24.processed` or `f24.failed` webhook carries the request. The file's kind is judged from its bytes: an empty file is a 422 `empty_file`, something else than a PDF or an image a 422 `not_a_pdf`, an encrypted PDF a 422 `encrypted_pdf`, a larger file a 413. The same file sent again is recognised (`already_uploaded`: the first request's id, nothing read again).",
   })
-  @ApiQuery({
-    name: 'file_name',
-    required: false,
-    schema: { type: 'string', minLength: 1, maxLength: 200 },
-    description: 'The name of the file, shown with the request and the document.',
-    example: 'F24-marzo-2026.pdf',
-  })
-  @ApiQuery({
-    name: 'label',
-    required: false,
-    schema: { type: 'string', minLength: 1, maxLength: 200 },
-    description: "Your label for the form, kept as the document's notes.",
-    example: 'IVA e ritenute marzo',
-  })
+  @ApiQueryOf(f24UploadQuery)
   @ApiConsumes('application/pdf', 'image/png', 'image/jpeg')
   @ApiBody({
     schema: { type: 'string', format: 'binary' },
@@ -61,15 +65,15 @@ export class F24Controller {
   async upload(
     @CompanyId() companyId: string,
     @Req() request: FastifyRequest,
-    @Query() query: Record<string, unknown>,
+    @Query(f24UploadQuery) query: QueryOf<typeof f24UploadQuery>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<F24AcceptedResponseDto> {
     if (!request.headers['content-type']) throw ApiError.of('bad_request', 'The Content-Type header is missing: send the F24 as application/pdf.');
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const accepted = await this.f24.upload(companyId, {
       bytes,
-      fileName: textParameter('file_name', query.file_name),
-      label: textParameter('label', query.label),
+      fileName: query.file_name ?? null,
+      label: query.label ?? null,
     });
     reply.header('location', f24RequestPath(companyId, accepted.request_id));
     return { data: accepted };
