@@ -73,7 +73,57 @@ LIMIT
   1;
 
 -- CategoriesRepository.findOwnedInUse
--- (ran no SQL)
+SELECT
+  "Category"."id" AS "Category_id",
+  "Category"."company_id" AS "Category_company_id",
+  "Category"."parent_id" AS "Category_parent_id",
+  "Category"."name" AS "Category_name",
+  "Category"."created_at" AS "Category_created_at"
+FROM
+  "categories" "Category"
+WHERE
+  (
+    ("Category"."id" = $1)
+    AND ("Category"."company_id" = $2)
+  )
+LIMIT
+  1
+FOR KEY SHARE;
+
+SELECT
+  "Category"."id" AS "Category_id",
+  "Category"."company_id" AS "Category_company_id",
+  "Category"."parent_id" AS "Category_parent_id",
+  "Category"."name" AS "Category_name",
+  "Category"."created_at" AS "Category_created_at"
+FROM
+  "categories" "Category"
+WHERE
+  (
+    ("Category"."id" = $1)
+    AND ("Category"."company_id" = $2)
+  )
+LIMIT
+  1;
+
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "categories" "Category"
+    WHERE
+      (("Category"."id" = $1))
+  )
+LIMIT
+  1;
 
 -- CategoriesRepository.findById
 SELECT

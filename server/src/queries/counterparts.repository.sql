@@ -72,11 +72,30 @@ LIMIT
   1;
 
 -- CounterpartsRepository.lockForUpdate
--- (ran no SQL)
+SELECT
+  "Counterpart"."id" AS "Counterpart_id",
+  "Counterpart"."company_id" AS "Counterpart_company_id",
+  "Counterpart"."company_name" AS "Counterpart_company_name",
+  "Counterpart"."address" AS "Counterpart_address",
+  "Counterpart"."city" AS "Counterpart_city",
+  "Counterpart"."postal_code" AS "Counterpart_postal_code",
+  "Counterpart"."province_code" AS "Counterpart_province_code",
+  "Counterpart"."country" AS "Counterpart_country",
+  "Counterpart"."tax_number" AS "Counterpart_tax_number",
+  "Counterpart"."vat_number" AS "Counterpart_vat_number",
+  "Counterpart"."destination_code" AS "Counterpart_destination_code",
+  "Counterpart"."pec_address" AS "Counterpart_pec_address",
+  "Counterpart"."created_at" AS "Counterpart_created_at",
+  "Counterpart"."updated_at" AS "Counterpart_updated_at"
+FROM
+  "counterparts" "Counterpart"
+WHERE
+  (("Counterpart"."id" = $1))
+LIMIT
+  1
+FOR UPDATE;
 
 -- CounterpartsRepository.save (new)
-START TRANSACTION;
-
 INSERT INTO
   "counterparts" (
     "id",
@@ -116,8 +135,6 @@ RETURNING
   "created_at",
   "updated_at";
 
-ROLLBACK;
-
 -- CounterpartsRepository.save (existing)
 SELECT
   "Counterpart"."id" AS "Counterpart_id",
@@ -138,8 +155,6 @@ FROM
   "counterparts" "Counterpart"
 WHERE
   "Counterpart"."id" = $1;
-
-START TRANSACTION;
 
 INSERT INTO
   "counterparts" (
@@ -179,8 +194,6 @@ RETURNING
   "id",
   "created_at",
   "updated_at";
-
-ROLLBACK;
 
 -- CounterpartsRepository.idWithVatNumber
 SELECT

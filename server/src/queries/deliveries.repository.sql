@@ -402,8 +402,6 @@ RETURNING
 COMMIT;
 
 -- DeliveriesRepository.enqueueMail
-START TRANSACTION;
-
 INSERT INTO
   "deliveries" (
     "id",
@@ -441,8 +439,6 @@ VALUES
 RETURNING
   "id",
   "created_at";
-
-COMMIT;
 
 -- DeliveriesRepository.grantedEventType
 SELECT

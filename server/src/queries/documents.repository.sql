@@ -134,10 +134,135 @@ LIMIT
   1;
 
 -- DocumentsRepository.lock
--- (ran no SQL)
+SELECT
+  "Document"."id" AS "Document_id",
+  "Document"."company_id" AS "Document_company_id",
+  "Document"."number" AS "Document_number",
+  "Document"."type" AS "Document_type",
+  "Document"."status" AS "Document_status",
+  "Document"."format" AS "Document_format",
+  "Document"."is_e_invoice" AS "Document_is_e_invoice",
+  "Document"."direction" AS "Document_direction",
+  "Document"."currency" AS "Document_currency",
+  "Document"."gross_amount" AS "Document_gross_amount",
+  "Document"."vat_amount" AS "Document_vat_amount",
+  "Document"."category_id" AS "Document_category_id",
+  "Document"."subcategory_id" AS "Document_subcategory_id",
+  "Document"."counterpart_id" AS "Document_counterpart_id",
+  "Document"."creation_date" AS "Document_creation_date",
+  "Document"."delivery_date" AS "Document_delivery_date",
+  "Document"."delivery_status" AS "Document_delivery_status",
+  "Document"."file_name" AS "Document_file_name",
+  "Document"."notes" AS "Document_notes",
+  "Document"."sectional_id" AS "Document_sectional_id",
+  "Document"."progressive" AS "Document_progressive",
+  "Document"."source_id" AS "Document_source_id",
+  "Document"."created_at" AS "Document_created_at",
+  "Document"."updated_at" AS "Document_updated_at",
+  "Document"."version" AS "Document_version"
+FROM
+  "documents" "Document"
+WHERE
+  (
+    ("Document"."company_id" = $1)
+    AND ("Document"."id" = $2)
+  )
+LIMIT
+  1
+FOR NO KEY UPDATE;
 
 -- DocumentsRepository.lockOwned
--- (ran no SQL)
+SELECT
+  "Document"."id" AS "Document_id",
+  "Document"."company_id" AS "Document_company_id",
+  "Document"."number" AS "Document_number",
+  "Document"."type" AS "Document_type",
+  "Document"."status" AS "Document_status",
+  "Document"."format" AS "Document_format",
+  "Document"."is_e_invoice" AS "Document_is_e_invoice",
+  "Document"."direction" AS "Document_direction",
+  "Document"."currency" AS "Document_currency",
+  "Document"."gross_amount" AS "Document_gross_amount",
+  "Document"."vat_amount" AS "Document_vat_amount",
+  "Document"."category_id" AS "Document_category_id",
+  "Document"."subcategory_id" AS "Document_subcategory_id",
+  "Document"."counterpart_id" AS "Document_counterpart_id",
+  "Document"."creation_date" AS "Document_creation_date",
+  "Document"."delivery_date" AS "Document_delivery_date",
+  "Document"."delivery_status" AS "Document_delivery_status",
+  "Document"."file_name" AS "Document_file_name",
+  "Document"."notes" AS "Document_notes",
+  "Document"."sectional_id" AS "Document_sectional_id",
+  "Document"."progressive" AS "Document_progressive",
+  "Document"."source_id" AS "Document_source_id",
+  "Document"."created_at" AS "Document_created_at",
+  "Document"."updated_at" AS "Document_updated_at",
+  "Document"."version" AS "Document_version"
+FROM
+  "documents" "Document"
+WHERE
+  (
+    ("Document"."id" = $1)
+    AND ("Document"."company_id" = $2)
+  )
+LIMIT
+  1
+FOR NO KEY UPDATE;
+
+SELECT
+  "Document"."id" AS "Document_id",
+  "Document"."company_id" AS "Document_company_id",
+  "Document"."number" AS "Document_number",
+  "Document"."type" AS "Document_type",
+  "Document"."status" AS "Document_status",
+  "Document"."format" AS "Document_format",
+  "Document"."is_e_invoice" AS "Document_is_e_invoice",
+  "Document"."direction" AS "Document_direction",
+  "Document"."currency" AS "Document_currency",
+  "Document"."gross_amount" AS "Document_gross_amount",
+  "Document"."vat_amount" AS "Document_vat_amount",
+  "Document"."category_id" AS "Document_category_id",
+  "Document"."subcategory_id" AS "Document_subcategory_id",
+  "Document"."counterpart_id" AS "Document_counterpart_id",
+  "Document"."creation_date" AS "Document_creation_date",
+  "Document"."delivery_date" AS "Document_delivery_date",
+  "Document"."delivery_status" AS "Document_delivery_status",
+  "Document"."file_name" AS "Document_file_name",
+  "Document"."notes" AS "Document_notes",
+  "Document"."sectional_id" AS "Document_sectional_id",
+  "Document"."progressive" AS "Document_progressive",
+  "Document"."source_id" AS "Document_source_id",
+  "Document"."created_at" AS "Document_created_at",
+  "Document"."updated_at" AS "Document_updated_at",
+  "Document"."version" AS "Document_version"
+FROM
+  "documents" "Document"
+WHERE
+  (
+    ("Document"."id" = $1)
+    AND ("Document"."company_id" = $2)
+  )
+LIMIT
+  1;
+
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "documents" "Document"
+    WHERE
+      (("Document"."id" = $1))
+  )
+LIMIT
+  1;
 
 -- DocumentsRepository.update
 UPDATE "documents"

@@ -1,8 +1,6 @@
 -- Written by `npm run sql` from server/src/common/events/events.repository.ts: do not edit.
 
 -- EventsRepository.record
-START TRANSACTION;
-
 INSERT INTO
   "events" (
     "id",
@@ -17,5 +15,3 @@ VALUES
 RETURNING
   "id",
   "created_at";
-
-ROLLBACK;

@@ -136,8 +136,6 @@ WHERE
   "r"."id" IN ($1);
 
 -- FlowsRepository.insert
-START TRANSACTION;
-
 INSERT INTO
   "flows" (
     "id",
@@ -174,8 +172,6 @@ RETURNING
   "created_at",
   "updated_at";
 
-ROLLBACK;
-
 -- FlowsRepository.save
 SELECT
   "Flow"."id" AS "Flow_id",
@@ -194,8 +190,6 @@ FROM
   "flows" "Flow"
 WHERE
   "Flow"."id" = $1;
-
-START TRANSACTION;
 
 INSERT INTO
   "flows" (
@@ -219,8 +213,6 @@ RETURNING
   "paid_amount",
   "created_at",
   "updated_at";
-
-ROLLBACK;
 
 -- FlowsRepository.delete
 DELETE FROM "flows"

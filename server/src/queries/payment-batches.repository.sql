@@ -107,8 +107,6 @@ FROM
 WHERE
   "PaymentBatch"."id" = $1;
 
-START TRANSACTION;
-
 INSERT INTO
   "payment_batches" (
     "id",
@@ -147,8 +145,6 @@ RETURNING
   "id",
   "created_at",
   "updated_at";
-
-ROLLBACK;
 
 -- PaymentBatchesRepository.paymentsOf
 SELECT

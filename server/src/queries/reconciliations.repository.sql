@@ -116,8 +116,6 @@ WHERE
   AND f.id = $2;
 
 -- ReconciliationsRepository.insert
-START TRANSACTION;
-
 INSERT INTO
   "reconciliations" (
     "id",
@@ -133,8 +131,6 @@ VALUES
 RETURNING
   "id",
   "created_at";
-
-ROLLBACK;
 
 -- ReconciliationsRepository.delete
 DELETE FROM "reconciliations"

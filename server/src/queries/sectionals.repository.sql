@@ -62,11 +62,28 @@ LIMIT
   1;
 
 -- SectionalsRepository.lockForUpdate
--- (ran no SQL)
+SELECT
+  "Sectional"."id" AS "Sectional_id",
+  "Sectional"."company_id" AS "Sectional_company_id",
+  "Sectional"."year" AS "Sectional_year",
+  "Sectional"."prefix" AS "Sectional_prefix",
+  "Sectional"."suffix" AS "Sectional_suffix",
+  "Sectional"."minimum_digits" AS "Sectional_minimum_digits",
+  "Sectional"."last_progressive" AS "Sectional_last_progressive",
+  "Sectional"."created_at" AS "Sectional_created_at",
+  "Sectional"."updated_at" AS "Sectional_updated_at"
+FROM
+  "sectionals" "Sectional"
+WHERE
+  (
+    ("Sectional"."company_id" = $1)
+    AND ("Sectional"."id" = $2)
+  )
+LIMIT
+  1
+FOR UPDATE;
 
 -- SectionalsRepository.save (new)
-START TRANSACTION;
-
 INSERT INTO
   "sectionals" (
     "id",
@@ -86,8 +103,6 @@ RETURNING
   "created_at",
   "updated_at";
 
-ROLLBACK;
-
 -- SectionalsRepository.save (existing)
 SELECT
   "Sectional"."id" AS "Sectional_id",
@@ -103,8 +118,6 @@ FROM
   "sectionals" "Sectional"
 WHERE
   "Sectional"."id" = $1;
-
-START TRANSACTION;
 
 INSERT INTO
   "sectionals" (
@@ -124,8 +137,6 @@ RETURNING
   "id",
   "created_at",
   "updated_at";
-
-ROLLBACK;
 
 -- SectionalsRepository.idOfSeries
 SELECT

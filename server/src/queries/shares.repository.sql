@@ -57,8 +57,6 @@ LIMIT
   1;
 
 -- SharesRepository.insert
-START TRANSACTION;
-
 INSERT INTO
   "invoice_shares" (
     "id",
@@ -75,8 +73,6 @@ VALUES
 RETURNING
   "id",
   "created_at";
-
-ROLLBACK;
 
 -- SharesRepository.page
 SELECT

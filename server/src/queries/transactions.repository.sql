@@ -74,7 +74,77 @@ LIMIT
   1;
 
 -- TransactionsRepository.lockOwned
--- (ran no SQL)
+SELECT
+  "Transaction"."id" AS "Transaction_id",
+  "Transaction"."company_id" AS "Transaction_company_id",
+  "Transaction"."account_id" AS "Transaction_account_id",
+  "Transaction"."type" AS "Transaction_type",
+  "Transaction"."amount" AS "Transaction_amount",
+  "Transaction"."currency" AS "Transaction_currency",
+  "Transaction"."booking_date_time" AS "Transaction_booking_date_time",
+  "Transaction"."date" AS "Transaction_date",
+  "Transaction"."value_date" AS "Transaction_value_date",
+  "Transaction"."description" AS "Transaction_description",
+  "Transaction"."clean_description" AS "Transaction_clean_description",
+  "Transaction"."counterpart_name" AS "Transaction_counterpart_name",
+  "Transaction"."category_id" AS "Transaction_category_id",
+  "Transaction"."subcategory_id" AS "Transaction_subcategory_id",
+  "Transaction"."created_at" AS "Transaction_created_at"
+FROM
+  "transactions" "Transaction"
+WHERE
+  (
+    ("Transaction"."id" = $1)
+    AND ("Transaction"."company_id" = $2)
+  )
+LIMIT
+  1
+FOR NO KEY UPDATE;
+
+SELECT
+  "Transaction"."id" AS "Transaction_id",
+  "Transaction"."company_id" AS "Transaction_company_id",
+  "Transaction"."account_id" AS "Transaction_account_id",
+  "Transaction"."type" AS "Transaction_type",
+  "Transaction"."amount" AS "Transaction_amount",
+  "Transaction"."currency" AS "Transaction_currency",
+  "Transaction"."booking_date_time" AS "Transaction_booking_date_time",
+  "Transaction"."date" AS "Transaction_date",
+  "Transaction"."value_date" AS "Transaction_value_date",
+  "Transaction"."description" AS "Transaction_description",
+  "Transaction"."clean_description" AS "Transaction_clean_description",
+  "Transaction"."counterpart_name" AS "Transaction_counterpart_name",
+  "Transaction"."category_id" AS "Transaction_category_id",
+  "Transaction"."subcategory_id" AS "Transaction_subcategory_id",
+  "Transaction"."created_at" AS "Transaction_created_at"
+FROM
+  "transactions" "Transaction"
+WHERE
+  (
+    ("Transaction"."id" = $1)
+    AND ("Transaction"."company_id" = $2)
+  )
+LIMIT
+  1;
+
+SELECT
+  1 AS "row_exists"
+FROM
+  (
+    SELECT
+      1 AS dummy_column
+  ) "dummy_table"
+WHERE
+  EXISTS (
+    SELECT
+      1
+    FROM
+      "transactions" "Transaction"
+    WHERE
+      (("Transaction"."id" = $1))
+  )
+LIMIT
+  1;
 
 -- TransactionsRepository.insertMany
 START TRANSACTION;

@@ -123,8 +123,6 @@ FROM
 WHERE
   "WebhookEndpoint"."id" = $1;
 
-START TRANSACTION;
-
 INSERT INTO
   "webhook_endpoints" (
     "id",
@@ -167,8 +165,6 @@ RETURNING
   "id",
   "created_at",
   "updated_at";
-
-ROLLBACK;
 
 -- WebhookEndpointsRepository.delete
 DELETE FROM "webhook_endpoints"

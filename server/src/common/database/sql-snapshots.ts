@@ -98,10 +98,30 @@ function build(repository: Constructor, dataSource: DataSource, file: string): R
   );
 }
 
-function argumentsOf(options: GenerateSqlOptions, dataSource: DataSource): unknown[] {
+function argumentsOf(options: GenerateSqlOptions, dataSource: DataSource, manager: EntityManager): unknown[] {
   const database = { manager: dataSource.manager, dataSource };
   const params = typeof options.params === 'function' ? options.params(database) : (options.params ?? []);
-  return params.map((value) => (value === DummyValue.MANAGER ? dataSource.manager : value));
+  return params.map((value) => (value === DummyValue.MANAGER ? manager : value));
+}
+
+const joinsTransaction = (options: GenerateSqlOptions) => Array.isArray(options.params) && options.params.includes(DummyValue.MANAGER);
+
+/**
+ * Runs one example. A method that joins the caller's transaction (it takes `DummyValue.MANAGER`) is called inside one,
+ * as in the product, and only its own statements are recorded: a row lock, for one, is refused outside a transaction.
+ * The transaction is rolled back, so examples leave the database as they found it.
+ */
+async function runExample(record: Recorder, options: GenerateSqlOptions, dataSource: DataSource, call: (manager: EntityManager) => unknown): Promise<string[]> {
+  if (!joinsTransaction(options)) return record(async () => call(dataSource.manager));
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  try {
+    return await record(async () => call(runner.manager));
+  } finally {
+    await runner.rollbackTransaction();
+    await runner.release();
+  }
 }
 
 async function snapshot(root: string, file: string, dataSource: DataSource): Promise<string> {
@@ -121,7 +141,7 @@ export async function snapshotOf(file: string, repositories: Constructor[], data
     const instance = build(repository, dataSource, file);
     for (const { method, options } of sqlExamples(repository)) {
       const call = instance[method] as (...args: unknown[]) => unknown;
-      const statements = await record(async () => call.apply(instance, argumentsOf(options, dataSource)));
+      const statements = await runExample(record, options, dataSource, (manager) => call.apply(instance, argumentsOf(options, dataSource, manager)));
       const title = `-- ${repository.name}.${method}${options.name ? ` (${options.name})` : ''}`;
       const body = statements.length ? statements.map((text) => `${formatted(text)};`).join('\n\n') : '-- (ran no SQL)';
       blocks.push(`${title}\n${body}`);
