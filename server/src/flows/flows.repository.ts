@@ -17,6 +17,19 @@ export const flowList = defineList({
   },
 });
 
+/** The snapshots' example of a flow being written. */
+const EXAMPLE_NEW_FLOW = {
+  companyId: DummyValue.COMPANY_ID,
+  documentId: DummyValue.UUID,
+  amount: '100.00',
+  currency: 'EUR',
+  paidAmount: '0',
+  paymentStatus: 'TO_PAY',
+  paymentMethod: null,
+  expectedPaymentDate: DummyValue.DATE,
+  paymentDate: null,
+} as const;
+
 /** What a flow's reconciliations allocate to it, as stored (flow-coverage.ts judges it). */
 export interface Allocated {
   reconciled: boolean;
@@ -75,20 +88,7 @@ export class FlowsRepository {
 
   /** Inserts a flow and answers it as stored. */
   @GenerateSql({
-    params: [
-      DummyValue.MANAGER,
-      {
-        companyId: DummyValue.COMPANY_ID,
-        documentId: DummyValue.UUID,
-        amount: '100.00',
-        currency: 'EUR',
-        paidAmount: '0',
-        paymentStatus: 'TO_PAY',
-        paymentMethod: null,
-        expectedPaymentDate: DummyValue.DATE,
-        paymentDate: null,
-      },
-    ],
+    params: [DummyValue.MANAGER, EXAMPLE_NEW_FLOW],
   })
   async insert(manager: EntityManager, flow: Omit<Flow, 'id' | 'createdAt' | 'updatedAt'>): Promise<Flow> {
     const flows = manager.getRepository(Flow);
@@ -101,17 +101,7 @@ export class FlowsRepository {
     params: [
       DummyValue.MANAGER,
       {
-        ...{
-          companyId: DummyValue.COMPANY_ID,
-          documentId: DummyValue.UUID,
-          amount: '100.00',
-          currency: 'EUR',
-          paidAmount: '0',
-          paymentStatus: 'TO_PAY',
-          paymentMethod: null,
-          expectedPaymentDate: DummyValue.DATE,
-          paymentDate: null,
-        },
+        ...EXAMPLE_NEW_FLOW,
         id: DummyValue.UUID,
         createdAt: DummyValue.TIMESTAMP,
         updatedAt: DummyValue.TIMESTAMP,

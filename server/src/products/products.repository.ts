@@ -8,6 +8,18 @@ import { parseListQuery, type ListQuery } from '../common/listing/list-query.js'
 import { defineList } from '../common/listing/list-spec.js';
 import { Product } from './product.entity.js';
 
+/** The snapshots' example of a product being written. */
+const EXAMPLE_NEW_PRODUCT = {
+  companyId: DummyValue.COMPANY_ID,
+  code: DummyValue.STRING,
+  description: DummyValue.STRING,
+  unitPrice: '10.00',
+  currency: 'EUR',
+  unitOfMeasure: null,
+  vatPercentage: '22.00',
+  taxExemption: null,
+} as const;
+
 export const productList = defineList({
   alias: 'p',
   filters: {
@@ -63,18 +75,7 @@ export class ProductsRepository {
 
   /** Inserts a product and answers it as stored. */
   @GenerateSql({
-    params: [
-      {
-        companyId: DummyValue.COMPANY_ID,
-        code: DummyValue.STRING,
-        description: DummyValue.STRING,
-        unitPrice: '10.00',
-        currency: 'EUR',
-        unitOfMeasure: null,
-        vatPercentage: '22.00',
-        taxExemption: null,
-      },
-    ],
+    params: [EXAMPLE_NEW_PRODUCT],
   })
   insert(product: Omit<Product, 'id' | 'createdAt' | 'updatedAt'>): Promise<Product> {
     return this.products.save(this.products.create(product));
@@ -89,16 +90,7 @@ export class ProductsRepository {
       DummyValue.UUID,
       (current: Product | null) =>
         ({
-          ...{
-            companyId: DummyValue.COMPANY_ID,
-            code: DummyValue.STRING,
-            description: DummyValue.STRING,
-            unitPrice: '10.00',
-            currency: 'EUR',
-            unitOfMeasure: null,
-            vatPercentage: '22.00',
-            taxExemption: null,
-          },
+          ...EXAMPLE_NEW_PRODUCT,
           ...current,
           id: DummyValue.UUID,
         }) as Product,
