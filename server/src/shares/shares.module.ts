@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveriesModule } from '../deliveries/deliveries.module.js';
+import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { InvoiceShare } from './share.entity.js';
 import { SharesController } from './shares.controller.js';
 import { SharesRepository } from './shares.repository.js';
@@ -10,6 +11,6 @@ import { SharesService } from './shares.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([InvoiceShare]), DeliveriesModule],
   controllers: [SharesController],
-  providers: [SharesRepository, SharesService],
+  providers: [SharesRepository, SharesService, InvoicesRepository],
 })
 export class SharesModule {}

@@ -38,12 +38,13 @@ export class SharesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly deliveries: DeliveriesService,
     private readonly shares: SharesRepository,
+    private readonly invoices: InvoicesRepository,
   ) {}
 
   async share(companyId: string, documentId: string, body: ShareInvoiceDto, baseUrl: string): Promise<InvoiceShareDto> {
     const recipients = checkedRecipients(body.to);
     const document = await this.shares.document(companyId, documentId);
-    const loaded = await new InvoicesRepository(this.db).loadStored(this.db.manager, companyId, document.id);
+    const loaded = await this.invoices.loadStored(this.db.manager, companyId, document.id);
     if (!loaded) throw ApiError.of('not_found', 'This document is not an e-invoice created through Flusso: it has no invoice to share.');
     const refusal = notShareable(document.status, loaded.stored.sentAt !== null);
     if (refusal) throw ApiError.of('invalid_state', refusal);

@@ -12,6 +12,7 @@ import { SdiDispatcher } from './sdi-dispatcher.js';
 import { SdiNotifications } from './sdi-notifications.js';
 import { SdiProcessor } from './sdi.processor.js';
 import { SdiRepository } from './sdi.repository.js';
+import { InvoicesRepository } from '../invoices.repository.js';
 import { SandboxNoticesRepository } from './drivers/sandbox-notices.repository.js';
 import { XmlPoolModule } from '../xml-pool.module.js';
 
@@ -30,6 +31,7 @@ import { XmlPoolModule } from '../xml-pool.module.js';
     CategoriesRepository,
     SectionalsService,
     SdiRepository,
+    InvoicesRepository,
     SdiNotifications,
     SandboxNoticesRepository,
     SandboxSdiChannel,

@@ -20,6 +20,7 @@ export class SdiProcessor extends WorkerHost {
 
   constructor(
     private readonly repository: SdiRepository,
+    private readonly invoices: InvoicesRepository,
     @Inject(SDI_CHANNEL) private readonly channel: SdiChannel,
     private readonly notifications: SdiNotifications,
   ) {
@@ -35,7 +36,7 @@ export class SdiProcessor extends WorkerHost {
   private async transmit(documentId: string): Promise<void> {
     const document = await this.repository.documentState(documentId);
     if (document?.status !== 'CREATED') return;
-    const loaded = await new InvoicesRepository(this.repository.manager.connection).loadStored(this.repository.manager, document.companyId, documentId);
+    const loaded = await this.invoices.loadStored(this.repository.manager, document.companyId, documentId);
     if (!loaded) return;
     try {
       await this.channel.transmit({
