@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventsService } from '../common/events/events.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { F24Ocr, findTessdata } from './f24-ocr.js';
-import type { F24FileKind } from './f24-pdf.js';
+import type { F24FileKind } from './f24-file.js';
 import { readF24File } from './f24-reader.js';
 import { openPdf } from './f24-pdf.js';
 import { writeF24Pdf } from './f24-writer.js';

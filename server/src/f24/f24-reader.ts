@@ -1,5 +1,6 @@
 import { parseF24, type F24ParseResult } from './f24-parser.js';
-import { openPdf, pageText, renderPage, type F24FileKind } from './f24-pdf.js';
+import type { F24FileKind } from './f24-file.js';
+import { openPdf, pageText, renderPage } from './f24-pdf.js';
 import { findTessdata, type F24Ocr } from './f24-ocr.js';
 import type { PageSource, ReadPage } from './f24-words.js';
 

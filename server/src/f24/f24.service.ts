@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { F24_MEDIA_TYPES, inspectF24File } from './f24-pdf.js';
+import { F24_MEDIA_TYPES, inspectF24File } from './f24-file.js';
 import type { F24AcceptedDto, F24RequestDto } from './f24.dto.js';
 import { presentF24Request, type F24RequestRow } from './f24.presenter.js';
 import { F24Repository } from './f24.repository.js';
