@@ -161,6 +161,9 @@ describe('simplified invoices (FSM10) through the API and the SDI sandbox', () =
     const json = exampleSimplifiedInvoice({ sellerVat: '01234567890', number: 'FS-2' });
     json.fattura_elettronica_body[0].dati_beni_servizi[0].importo = '1000.00';
     expectError(await post(json, 'application/json'), 422, 'sdi_check_failed', '/fattura_elettronica_body/0/dati_beni_servizi', /^00460: /);
+    // A credit note over the limit is simplified only when it names the invoice it corrects (art. 21-bis c.1 h).
+    json.fattura_elettronica_body[0].dati_generali.dati_generali_documento.tipo_documento = 'TD08';
+    expectError(await post(json, 'application/json'), 422, 'sdi_check_failed', '/fattura_elettronica_body/0/dati_beni_servizi', /^00460: .*TD08/);
     const ordinaryType = official.toString('utf8').replace('<TipoDocumento>TD07', '<TipoDocumento>TD01');
     expectError(
       await post(ordinaryType, 'application/xml'),

@@ -41,8 +41,18 @@ export const DOCUMENT_TYPE_OF: Record<TipoDocumento | SimplifiedTipoDocumento, {
     TD06: { type: 'PARCEL', sentByBuyer: false, flows: 'OWED', source: 'Spec. tecniche 1.9 2.1.1.1: parcella' },
     // Simplified invoices (FSM10, art. 21-bis DPR 633/72): no payment data, so one flow of the amount VAT included.
     TD07: { type: 'INVOICE', sentByBuyer: false, flows: 'OWED', source: 'Spec. tecniche FSM10 2.1.1.1: fattura semplificata, art. 21-bis DPR 633/72' },
-    TD08: { type: 'CREDIT_NOTE', sentByBuyer: false, flows: 'OWED', source: 'Spec. tecniche FSM10 2.1.1.1: nota di credito semplificata, art. 21-bis c.4' },
-    TD09: { type: 'DEBIT_NOTE', sentByBuyer: false, flows: 'OWED', source: 'Spec. tecniche FSM10 2.1.1.1: nota di debito semplificata, art. 21-bis c.4' },
+    TD08: {
+      type: 'CREDIT_NOTE',
+      sentByBuyer: false,
+      flows: 'OWED',
+      source: 'Spec. tecniche FSM10 2.1.1.1: nota di credito semplificata, art. 21-bis c.1 (fattura rettificativa, art. 26)',
+    },
+    TD09: {
+      type: 'DEBIT_NOTE',
+      sentByBuyer: false,
+      flows: 'OWED',
+      source: 'Spec. tecniche FSM10 2.1.1.1: nota di debito semplificata, art. 21-bis c.1 (fattura rettificativa, art. 26)',
+    },
     TD16: {
       type: 'SELF_INVOICE',
       sentByBuyer: true,

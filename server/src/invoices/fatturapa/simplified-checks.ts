@@ -16,11 +16,20 @@ export interface SimplifiedProblem {
 
 /**
  * Art. 21-bis c.1 DPR 633/72 (limit raised to 400 euro by DM 10 May 2019): a simplified invoice is for operations of
- * at most 400 euro, VAT included; SDI code 00460. Notes of variation (TD08, TD09) may always be simplified (art. 21-bis
- * c.4), whatever their amount: the limit is TD07's.
+ * at most 400 euro, VAT included; SDI code 00460. The same paragraph lets "la fattura rettificativa di cui all'articolo
+ * 26" be simplified whatever its amount, and its letter h) says what makes one: "il riferimento alla fattura rettificata
+ * e le indicazioni specificamente modificate", the block DatiFatturaRettificata (FSM10 2.1.2). So a TD08/TD09 that
+ * names its corrected invoice has no limit; one that names none is no art. 26 correction and has TD07's limit
+ * (invopop/gobl's FSM10 rules read 00460 the same way). At or under 400 euro such a note is accepted: the FSM10 schema
+ * makes the block optional, and neither the SDI's published checks (../shared/fatturapa/SDI-CHECKS.md) nor
+ * FatturaElettronica.NET refuse a note without it, so refusing it would turn away a file the SDI delivers.
  */
 export const SIMPLIFIED_LIMIT = '400.00';
-const LIMITED_TYPES = ['TD07'];
+const NOTES = ['TD08', 'TD09'];
+
+/** Whether the limit applies to a body: always to a TD07, to a note only when it names no corrected invoice. */
+const limited = (body: SimplifiedFatturaElettronicaBody): boolean =>
+  !NOTES.includes(body.dati_generali.dati_generali_documento.tipo_documento) || !body.dati_generali.dati_fattura_rettificata;
 
 const ZERO = 0n;
 const EURO = units('1.00');
@@ -82,13 +91,19 @@ function bodyChecks(body: SimplifiedFatturaElettronicaBody, b: number, today: st
     }
   });
 
-  if (LIMITED_TYPES.includes(general.tipo_documento)) {
+  if (limited(body)) {
     const total = simplifiedTotal(body);
     if (abs(total) > toUnits(SIMPLIFIED_LIMIT)) {
+      const what =
+        general.tipo_documento === 'TD07' ? 'A simplified invoice (TD07)' : `A simplified note (${general.tipo_documento}) that names no corrected invoice`;
+      const instead =
+        general.tipo_documento === 'TD07'
+          ? 'send an ordinary invoice (FPR12)'
+          : 'name the invoice it corrects in DatiFatturaRettificata (art. 21-bis c.1 h), or send an ordinary note (FPR12)';
       add(
         '00460',
         [...base, 'dati_beni_servizi'],
-        `A simplified invoice (TD07) is for at most ${SIMPLIFIED_LIMIT} euro VAT included (art. 21-bis DPR 633/72); its amounts add up to ${fromUnits(total)}: send an ordinary invoice (FPR12)`,
+        `${what} is for at most ${SIMPLIFIED_LIMIT} euro VAT included (art. 21-bis DPR 633/72); its amounts add up to ${fromUnits(total)}: ${instead}`,
       );
     }
   }

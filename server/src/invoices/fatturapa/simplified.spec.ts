@@ -167,13 +167,34 @@ describe("the SDI's checks of simplified invoices", () => {
     expect(codes(CONSTRUCTED.official, { vat_number: 'IT01234567890' })).toEqual([]);
   });
 
-  it('refuses a TD07 over 400.00 euro VAT included (00460), not one of 400.00, nor a credit note over it', () => {
+  it('refuses a TD07 over 400.00 euro VAT included (00460), not one of 400.00', () => {
     expect(codes(variant([ITEM, item('A', '300.00', '<Aliquota>22.00</Aliquota>') + item('B', '100.01', '<Aliquota>22.00</Aliquota>')]))).toEqual([
       ['00460', '/FatturaElettronicaBody/0/DatiBeniServizi'],
     ]);
     expect(codes(variant([ITEM, item('A', '300.00', '<Aliquota>22.00</Aliquota>') + item('B', '100.00', '<Aliquota>22.00</Aliquota>')]))).toEqual([]);
-    const note = variant(['<TipoDocumento>TD07', '<TipoDocumento>TD08'], ['<Importo>25.00</Importo>', '<Importo>900.00</Importo>']);
-    expect(codes(note)).toEqual([]);
+  });
+
+  // Art. 21-bis c.1 and c.1 h) DPR 633/72: a correction of art. 26 is simplified whatever its amount, and names the invoice it corrects.
+  const corrects = (numero: string) =>
+    `</DatiGeneraliDocumento><DatiFatturaRettificata><NumeroFR>${numero}</NumeroFR><DataFR>2018-12-20</DataFR><ElementiRettificati>Reso</ElementiRettificati></DatiFatturaRettificata>`;
+  const note = (type: string, amount: string, corrected: boolean) =>
+    variant(
+      ['<TipoDocumento>TD07', `<TipoDocumento>${type}`],
+      ['<Importo>25.00</Importo>', `<Importo>${amount}</Importo>`],
+      ...(corrected ? [['</DatiGeneraliDocumento>', corrects('122')] as [string, string]] : []),
+    );
+
+  it('takes a credit or debit note over 400.00 euro that names the invoice it corrects', () => {
+    expect(codes(note('TD08', '900.00', true))).toEqual([]);
+    expect(codes(note('TD09', '900.00', true))).toEqual([]);
+  });
+
+  it('refuses a credit or debit note over 400.00 euro that names no corrected invoice (00460), and takes one of 400.00', () => {
+    expect(codes(note('TD08', '900.00', false))).toEqual([['00460', '/FatturaElettronicaBody/0/DatiBeniServizi']]);
+    expect(codes(note('TD09', '400.01', false))).toEqual([['00460', '/FatturaElettronicaBody/0/DatiBeniServizi']]);
+    expect(codes(note('TD08', '400.00', false))).toEqual([]);
+    const [problem] = sdiChecks(parsed(note('TD08', '900.00', false)), null, { today });
+    expect(problem.message).toMatch(/TD08.*names no corrected invoice.*900\.00.*DatiFatturaRettificata/);
   });
 
   it('checks the VAT of each good or service, its Natura, the number, the date and the parties', () => {
