@@ -3,6 +3,7 @@
  * no database. See ARCHITECTURE.md ("FatturaPA invoices") for how the pieces fit.
  *
  *   parseInvoiceXml(bytes)          XML body → { invoice, problems, refusal }, ordinary (FPA12, FPR12) or simplified (FSM10)
+ *   signatureOf(bytes)              the closing XML signature of a stored file as the JSON form's `signature` carries it
  *   XmlPool                         checkInvoiceXml (parse + SDI checks) in child processes, off the event loop
  *   validateInvoiceJson(json)       JSON body → { invoice, problems }
  *   invoiceToXml(invoice)           the XML file of a valid JSON invoice
@@ -18,6 +19,7 @@ import type { EInvoice } from './e-invoice.js';
 import type { CompanyIdentity } from './parties.js';
 import { sdiChecks, type SdiProblem } from './sdi-checks.js';
 import { readInvoiceTree } from './xml-read.js';
+import { XMLDSIG_NAMESPACE } from './model.js';
 
 export type { Invoice } from './invoice.types.js';
 export type { SimplifiedInvoice } from './simplified.types.js';
@@ -52,6 +54,17 @@ export function parseInvoiceXml(bytes: Buffer): ParsedInvoiceXml {
   const read = readXml(bytes);
   if ('refusal' in read) return { invoice: null, problems: [], refusal: read.refusal };
   return { ...readInvoiceTree(read.root), refusal: null };
+}
+
+/**
+ * The XML signature right below the root of a file, as written (the text readInvoiceTree keeps as `signature`), or
+ * undefined. It reads the file without judging its content, so a stored file that today's checks would refuse (one
+ * accepted before a rule was added) still gives its signature.
+ */
+export function signatureOf(bytes: Buffer): string | undefined {
+  const read = readXml(bytes);
+  if ('refusal' in read) return undefined;
+  return read.root.children.find((c) => c.namespace === XMLDSIG_NAMESPACE && c.name === 'Signature')?.source;
 }
 
 /** Flusso takes one invoice per request: a file with several FatturaElettronicaBody is refused (spec section 5). */
