@@ -29,7 +29,7 @@ describe('migration: the signature of invoices stored without it in their JSON',
   };
   /** The JSON as the reader wrote it before it kept signatures. */
   const oldJson = (xml: Buffer) => {
-    const { signature, ...rest } = json(xml);
+    const { signature: _signature, ...rest } = json(xml);
     return rest;
   };
 
