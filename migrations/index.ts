@@ -23,6 +23,7 @@ import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { CounterpartVatPrefix1795458000000 } from './1795458000000-counterpart-vat-prefix.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
+import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   CounterpartVatPrefix1795458000000,
   FanOutFromOutbox1795461200000,
   InvoiceSignatures1795463100000,
+  CompanyTaxNumber1795463200000,
 ];

@@ -126,14 +126,31 @@ export function buildProgram(operator: Operator, print: Print): Command {
   command(program, 'company:create', 'Create a company.')
     .requiredOption('--name <name>', "the company's name")
     .option('--vat-number <vat>', 'VAT number; eleven digits alone are an Italian partita IVA')
+    .option('--tax-number <cf>', "its codice fiscale when that is not its partita IVA (a sole trader's 16 characters)")
     .option('--country <code>', 'ISO 3166-1 alpha-2 country code', 'IT')
     .option('--fiscal-regime <code>', 'FatturaPA RegimeFiscale, RF01 to RF20', 'RF01')
     .action(
-      run(async (options: { name: string; vatNumber?: string; country: string; fiscalRegime: string }) => {
+      run(async (options: { name: string; vatNumber?: string; taxNumber?: string; country: string; fiscalRegime: string }) => {
         const company = await (
           await operator.integrators()
-        ).createCompany({ name: options.name, vat_number: options.vatNumber, country: options.country, fiscal_regime: options.fiscalRegime });
+        ).createCompany({
+          name: options.name,
+          vat_number: options.vatNumber,
+          tax_number: options.taxNumber,
+          country: options.country,
+          fiscal_regime: options.fiscalRegime,
+        });
         return { json: company, text: `Company "${company.name}" created: ${company.id}` };
+      }),
+    );
+
+  command(program, 'company:tax-number', "Record a company's own codice fiscale (a sole trader's), or clear it.")
+    .requiredOption('--company <id>', "the company's id")
+    .option('--tax-number <cf>', '16 characters, or 11 digits; left out, the codice fiscale recorded is cleared')
+    .action(
+      run(async (options: { company: string; taxNumber?: string }) => {
+        const company = await (await operator.integrators()).setCompanyTaxNumber(options.company, options.taxNumber ?? null);
+        return { json: company, text: `Company "${company.name}": codice fiscale ${company.tax_number ?? 'none (its partita IVA serves)'}.` };
       }),
     );
 

@@ -17,7 +17,7 @@ export const companyList = defineList({
 });
 
 /** What the operator gives a new company. */
-export type NewCompany = Pick<Company, 'name' | 'vatNumber' | 'country' | 'fiscalRegime'>;
+export type NewCompany = Pick<Company, 'name' | 'vatNumber' | 'country' | 'fiscalRegime'> & Partial<Pick<Company, 'taxNumber'>>;
 
 /** The SQL of companies: a page of those an integrator is granted, their subscriptions, and the operator's writes. */
 @Injectable()
@@ -51,6 +51,13 @@ export class CompaniesRepository {
   @GenerateSql({ params: [{ name: 'Rossi S.r.l.', vatNumber: 'IT01234567897', country: 'IT', fiscalRegime: 'RF01' }] })
   create(company: NewCompany): Promise<Company> {
     return this.db.getRepository(Company).save(company);
+  }
+
+  /** Sets (or, with null, clears) the company's own codice fiscale; the company, or null when there is none. */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, 'VRDGPP75C12F205K'] })
+  async setTaxNumber(id: string, taxNumber: string | null): Promise<Company | null> {
+    const updated = await this.db.getRepository(Company).update({ id }, { taxNumber });
+    return updated.affected ? this.db.getRepository(Company).findOneBy({ id }) : null;
   }
 
   @GenerateSql({ params: [DummyValue.COMPANY_ID] })

@@ -13,6 +13,10 @@ export class Company {
   @Column('text', { nullable: true })
   vatNumber: string | null;
 
+  /** Its codice fiscale when that is not its partita IVA (a sole trader's 16 characters); the operator sets it. */
+  @Column('text', { nullable: true })
+  taxNumber: string | null;
+
   /** ISO 3166-1 alpha-2. */
   @Column('char', { length: 2 })
   country: string;

@@ -73,7 +73,7 @@ export class F24Processing implements OnModuleInit, OnApplicationBootstrap, OnAp
           ok: false,
           failure: {
             reason: 'contributor_not_company',
-            detail: `The form's contributor is ${outcome.reading.tax_code}, not the company${own.length ? ` (${own.join(', ')})` : ' (which has no partita IVA on record)'}.`,
+            detail: `The form's contributor is ${outcome.reading.tax_code}, not the company${own.length ? ` (${own.join(', ')})` : ' (which has no partita IVA or codice fiscale on record)'}.`,
           },
         };
       }

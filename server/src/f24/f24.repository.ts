@@ -100,11 +100,19 @@ export class F24Repository {
     return row ?? null;
   }
 
-  /** The company's own tax identifiers: its partita IVA without the country prefix. */
+  /**
+   * The company's own tax identifiers, the contributors its F24s may name: its partita IVA without the country prefix
+   * and its codice fiscale when that differs (a sole trader pays with the 16 characters of the person).
+   */
   @GenerateSql({ params: [DummyValue.COMPANY_ID] })
   async companyTaxCodes(companyId: string): Promise<string[]> {
-    const [row]: Array<{ vat_number: string | null }> = await this.db.query('SELECT vat_number FROM companies WHERE id = $1', [companyId]);
-    return row?.vat_number ? [row.vat_number.replace(/^IT/, '')] : [];
+    const [row]: Array<{ vat_number: string | null; tax_number: string | null }> = await this.db.query(
+      'SELECT vat_number, tax_number FROM companies WHERE id = $1',
+      [companyId],
+    );
+    if (!row) return [];
+    const codes = [row.vat_number?.startsWith('IT') ? row.vat_number.slice(2) : null, row.tax_number];
+    return [...new Set(codes.filter((code): code is string => !!code))];
   }
 
   /**

@@ -142,6 +142,31 @@ describe('F24 forms read from PDF', () => {
     expect(event.type).toBe('f24.failed');
   });
 
+  it("takes a sole trader's form: the contributor is the person's codice fiscale, recorded as the company's tax number", async () => {
+    // Giuseppe Verdi, born in Milan on 12 March 1975: VRD GPP 75 C 12 F205, check letter K.
+    const person = 'VRDGPP75C12F205K';
+    const sections = [{ kind: 'ERARIO' as const, lines: [line('4001', '2025', '1520.00')] }];
+    const send = async () =>
+      settled((await upload(await writeF24Pdf(form({ tax_code: person, sections })), 'application/pdf', verdi).expect(202)).headers.location, verdi);
+    const refused = await send();
+    expect(refused).toMatchObject({ status: 'FAILED', failure: { reason: 'contributor_not_company' } });
+    expect(refused.failure!.detail).toContain(person);
+
+    await api.db.query('UPDATE companies SET tax_number = $1 WHERE id = $2', [person, verdi.companyId]);
+    const sole = await writeF24Pdf(form({ tax_code: person, name: 'VERDI GIUSEPPE', payment_date: '2026-06-30', sections }));
+    const request = await settled((await upload(sole, 'application/pdf', verdi).expect(202)).headers.location, verdi);
+    expect(request.failure).toBeNull();
+    expect(request).toMatchObject({ status: 'PROCESSED', form: { tax_code: person, saldo: '1520.00' } });
+    // Its partita IVA still names it; another person's codice fiscale (valid, check letter C) does not.
+    const byVat = await writeF24Pdf(form({ tax_code: verdi.vatNumber.replace(/^IT/, ''), payment_date: '2026-07-16', sections }));
+    expect(await settled((await upload(byVat, 'application/pdf', verdi).expect(202)).headers.location, verdi)).toMatchObject({ status: 'PROCESSED' });
+    const other = await writeF24Pdf(form({ tax_code: 'BNCLCU82L41F205C', payment_date: '2026-08-20', sections }));
+    expect(await settled((await upload(other, 'application/pdf', verdi).expect(202)).headers.location, verdi)).toMatchObject({
+      status: 'FAILED',
+      failure: { reason: 'contributor_not_company' },
+    });
+  });
+
   it("takes the reference's example PDF (the Postman suite sends it) and fails it: no contributor on it", async () => {
     const request = await settled((await upload(Buffer.from(EXAMPLE_PDF)).expect(202)).headers.location);
     expect(request).toMatchObject({ status: 'FAILED', pages: ['text'], failure: { reason: 'tax_code_unreadable' } });

@@ -112,6 +112,24 @@ describe('IntegratorsService', () => {
     await expect(service.createCompany({ name: 'X', country: 'Italy', fiscal_regime: 'RF01' })).rejects.toThrow(/alpha-2/);
   });
 
+  it("records a sole trader's codice fiscale, checked, on creation and later, and clears it", async () => {
+    const company = await service.createCompany({
+      name: 'Verdi Giuseppe',
+      vat_number: '01234567897',
+      tax_number: 'vrdgpp75c12f205k',
+      country: 'IT',
+      fiscal_regime: 'RF19',
+    });
+    expect(company).toMatchObject({ vat_number: 'IT01234567897', tax_number: 'VRDGPP75C12F205K' });
+    // The check letter of VRDGPP75C12F205 is K, not J.
+    await expect(service.createCompany({ name: 'X', tax_number: 'VRDGPP75C12F205J', country: 'IT', fiscal_regime: 'RF01' })).rejects.toThrow(
+      /not a valid codice fiscale/,
+    );
+    expect(await service.setCompanyTaxNumber(company.id, 'BNCLCU82L41F205C')).toMatchObject({ tax_number: 'BNCLCU82L41F205C' });
+    expect(await service.setCompanyTaxNumber(company.id, null)).toMatchObject({ tax_number: null });
+    await expect(service.setCompanyTaxNumber('00000000-0000-4000-8000-000000000000', null)).rejects.toThrow(/No company/);
+  });
+
   it('grants an integrator a company once, and announces it', async () => {
     const integrator = await service.createIntegrator('Granted');
     const company = await service.createCompany({ name: 'Osteria', country: 'IT', fiscal_regime: 'RF01' });

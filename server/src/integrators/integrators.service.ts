@@ -7,7 +7,7 @@ import { normalizePermissions, type Permission, PermissionsError } from '../comm
 import { CompaniesRepository } from '../companies/companies.repository.js';
 import type { Company } from '../companies/company.entity.js';
 import type { AppConfig, Environment } from '../config/config.js';
-import { isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
+import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
 import { IntegratorsRepository } from './integrators.repository.js';
 import { requireUuid } from '../common/validation/uuid.js';
 
@@ -48,6 +48,8 @@ export interface CreatedKey extends KeyView {
 export interface CompanyInput {
   name: string;
   vat_number?: string | null;
+  /** Its codice fiscale when that is not its partita IVA (a sole trader's 16 characters). */
+  tax_number?: string | null;
   country: string;
   fiscal_regime: string;
 }
@@ -56,6 +58,7 @@ export interface CompanyView {
   id: string;
   name: string;
   vat_number: string | null;
+  tax_number: string | null;
   country: string;
   fiscal_regime: string;
   created_at: string;
@@ -88,6 +91,7 @@ function companyView(company: Company): CompanyView {
     id: company.id,
     name: company.name,
     vat_number: company.vatNumber,
+    tax_number: company.taxNumber,
     country: company.country,
     fiscal_regime: company.fiscalRegime,
     created_at: company.createdAt.toISOString(),
@@ -102,6 +106,19 @@ export function normalizeCompanyVatNumber(raw: string, country: string): string 
   if (!vatNumber) throw new IntegratorsError(`"${raw}" is not a VAT number.`);
   if (!isValidVatNumber(vatNumber)) throw new IntegratorsError(`"${raw}" is not a valid partita IVA (11 digits with a correct check digit).`);
   return vatNumber;
+}
+
+/**
+ * A company's own codice fiscale in its stored form (capitals, no spaces): a natural person's 16 characters with their
+ * check letter (a sole trader), or 11 digits with the partita IVA's check digit (a body whose tax code is not its VAT
+ * number). These are the contributors an F24 names.
+ */
+export function normalizeCompanyTaxNumber(raw: string): string {
+  const taxNumber = raw.replace(/\s/g, '').toUpperCase();
+  if (!isValidCodiceFiscale(taxNumber) && !isValidPartitaIva(taxNumber)) {
+    throw new IntegratorsError(`"${raw}" is not a valid codice fiscale (16 characters with a correct check letter, or 11 digits with a correct check digit).`);
+  }
+  return taxNumber;
 }
 
 export class IntegratorsService {
@@ -191,7 +208,16 @@ export class IntegratorsService {
       throw new IntegratorsError(`The fiscal regime must be a RegimeFiscale code from RF01 to RF20, got "${input.fiscal_regime}".`);
     }
     const vatNumber = input.vat_number ? normalizeCompanyVatNumber(input.vat_number, country) : null;
-    const company = await this.companies.create({ name, vatNumber, country, fiscalRegime });
+    const taxNumber = input.tax_number ? normalizeCompanyTaxNumber(input.tax_number) : null;
+    const company = await this.companies.create({ name, vatNumber, taxNumber, country, fiscalRegime });
+    return companyView(company);
+  }
+
+  /** Records (or, with null, clears) a company's own codice fiscale. */
+  async setCompanyTaxNumber(companyId: string, raw: string | null): Promise<CompanyView> {
+    companyId = requireUuid(companyId, notUuid('Company id'));
+    const company = await this.companies.setTaxNumber(companyId, raw ? normalizeCompanyTaxNumber(raw) : null);
+    if (!company) throw new IntegratorsError(`No company has the id ${companyId}.`);
     return companyView(company);
   }
 

@@ -5,6 +5,7 @@ SELECT
   "c"."id" AS "c_id",
   "c"."name" AS "c_name",
   "c"."vat_number" AS "c_vat_number",
+  "c"."tax_number" AS "c_tax_number",
   "c"."country" AS "c_country",
   "c"."fiscal_regime" AS "c_fiscal_regime",
   "c"."created_at" AS "c_created_at",
@@ -41,19 +42,37 @@ INSERT INTO
     "id",
     "name",
     "vat_number",
+    "tax_number",
     "country",
     "fiscal_regime",
     "created_at",
     "updated_at"
   )
 VALUES
-  (DEFAULT, $1, $2, $3, $4, DEFAULT, DEFAULT)
+  (
+    DEFAULT,
+    $1,
+    $2,
+    DEFAULT,
+    $3,
+    $4,
+    DEFAULT,
+    DEFAULT
+  )
 RETURNING
   "id",
   "created_at",
   "updated_at";
 
 COMMIT;
+
+-- CompaniesRepository.setTaxNumber
+UPDATE "companies"
+SET
+  "tax_number" = $1,
+  "updated_at" = CURRENT_TIMESTAMP
+WHERE
+  "id" = $2;
 
 -- CompaniesRepository.exists
 SELECT
@@ -80,6 +99,7 @@ SELECT
   "Company"."id" AS "Company_id",
   "Company"."name" AS "Company_name",
   "Company"."vat_number" AS "Company_vat_number",
+  "Company"."tax_number" AS "Company_tax_number",
   "Company"."country" AS "Company_country",
   "Company"."fiscal_regime" AS "Company_fiscal_regime",
   "Company"."created_at" AS "Company_created_at",

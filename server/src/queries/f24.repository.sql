@@ -125,7 +125,8 @@ FOR UPDATE;
 
 -- F24Repository.companyTaxCodes
 SELECT
-  vat_number
+  vat_number,
+  tax_number
 FROM
   companies
 WHERE

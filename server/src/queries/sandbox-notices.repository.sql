@@ -72,6 +72,7 @@ SELECT
   "Company"."id" AS "Company_id",
   "Company"."name" AS "Company_name",
   "Company"."vat_number" AS "Company_vat_number",
+  "Company"."tax_number" AS "Company_tax_number",
   "Company"."country" AS "Company_country",
   "Company"."fiscal_regime" AS "Company_fiscal_regime",
   "Company"."created_at" AS "Company_created_at",
