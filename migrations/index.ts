@@ -19,9 +19,10 @@ import { WebhookEndpointPermissions1795454600000 } from './1795454600000-webhook
 import { SignedInvoiceFiles1795454700000 } from './1795454700000-signed-invoice-files.js';
 import { DeliveryClaims1795456000000 } from './1795456000000-delivery-claims.js';
 import { ReceivedInvoices1795457300000 } from './1795457300000-received-invoices.js';
-import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { CounterpartVatPrefix1795458000000 } from './1795458000000-counterpart-vat-prefix.js';
+import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
+import { ApiKeyLifecycle1795462419000 } from './1795462419000-api-key-lifecycle.js';
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
 import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
 
@@ -48,9 +49,10 @@ export const migrations = [
   SignedInvoiceFiles1795454700000,
   DeliveryClaims1795456000000,
   ReceivedInvoices1795457300000,
-  F24Requests1795458000000,
   CounterpartVatPrefix1795458000000,
+  F24Requests1795458000000,
   FanOutFromOutbox1795461200000,
+  ApiKeyLifecycle1795462419000,
   InvoiceSignatures1795463100000,
   CompanyTaxNumber1795463200000,
 ];

@@ -24,18 +24,21 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
 import { F24Module } from './f24/f24.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import type { Clock } from './common/clock/clock.port.js';
+import { SystemClock } from './common/clock/drivers/system.driver.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot({ limits: true }),
         RedisModule,
-        AuthModule,
+        AuthModule.forRoot(clock),
         EventsModule,
         IdempotencyModule,
         IntegratorsModule,
@@ -55,6 +58,7 @@ export class AppModule {
         SharesModule,
         SandboxModule,
         F24Module,
+        ApiKeysModule,
       ],
       providers: [GracefulShutdown],
     };

@@ -24,6 +24,7 @@ import { AuthService } from './common/auth/auth.service.js';
 import { registerBodyAuthentication, registerShareRelease } from './common/auth/guards.js';
 import { RateLimiterService } from './common/auth/rate-limiter.service.js';
 import type { AppConfig } from './config/config.js';
+import type { Clock } from './common/clock/clock.port.js';
 import { BASE_PATH } from './config/api-version.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
@@ -31,7 +32,10 @@ import { buildOpenApiDocument } from './openapi/openapi.js';
  * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In
  * preview mode no provider is instantiated (no database or Redis connection): enough to generate the OpenAPI document.
  */
-export async function createApi(config: AppConfig, options: { preview?: boolean; logDestination?: DestinationStream } = {}): Promise<NestFastifyApplication> {
+export async function createApi(
+  config: AppConfig,
+  options: { preview?: boolean; logDestination?: DestinationStream; clock?: Clock } = {},
+): Promise<NestFastifyApplication> {
   const logger = createLogger(config, 'api', options.logDestination);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
@@ -58,7 +62,7 @@ export async function createApi(config: AppConfig, options: { preview?: boolean;
     clientErrorHandler: answerClientError,
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => sendError(request, reply.headers(SECURITY_HEADERS), error),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.clock), adapter, {
     logger: new NestPinoLogger(logger),
     abortOnError: false,
     preview: options.preview ?? false,

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { createApi } from '../src/app.js';
+import type { Clock } from '../src/common/clock/clock.port.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
 import { redisAuthInvalidation } from '../src/common/auth/auth-invalidation.js';
@@ -58,17 +59,18 @@ export function apiClient(app: NestFastifyApplication): ReturnType<typeof reques
  * The real API on a fresh database: Nest on Fastify, PostgreSQL and Redis, exercised over HTTP with supertest.
  * `env` overrides configuration variables the way an operator would; with `captureLogs` the log lines (at LOG_LEVEL,
  * silent unless `env` says otherwise) are kept in `logs`. With `pooler` (server/test/pgbouncer.ts) DATABASE_URL goes
- * through it and DATABASE_DIRECT_URL is the database itself.
+ * through it and DATABASE_DIRECT_URL is the database itself. With `clock` the API reads time there (a rolled key's end,
+ * when keys were last used): tests move it instead of sleeping.
  */
 export async function startApi(
   env: Record<string, string> = {},
-  options: { captureLogs?: boolean; pooler?: { url: (databaseUrl: string) => string } } = {},
+  options: { captureLogs?: boolean; pooler?: { url: (databaseUrl: string) => string }; clock?: Clock } = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   const urls = options.pooler ? { DATABASE_URL: options.pooler.url(database.url), DATABASE_DIRECT_URL: database.url } : { DATABASE_URL: database.url };
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...env, ...urls });
   const capture = options.captureLogs ? logCapture() : undefined;
-  const app = await createApi(config, { logDestination: capture?.stream });
+  const app = await createApi(config, { logDestination: capture?.stream, clock: options.clock });
   await app.getHttpAdapter().getInstance().ready();
   const db = app.get<DataSource>(getDataSourceToken());
   const redis = createRedis(config);

@@ -44,8 +44,9 @@ function command(program: Command, name: string, description: string): Command {
 }
 
 function keyLine(key: KeyView): string {
-  const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
-  return `${key.id}  ${key.lookup}…  ${key.environment.padEnd(11)}  ${key.name.padEnd(12)}  created ${key.created_at}  ${state}  [${key.permissions.join(',')}]`;
+  const state = key.revoked_at ? `revoked ${key.revoked_at}` : key.expires_at ? `rolled, works until ${key.expires_at}` : 'active';
+  const used = key.last_used_at ? `last used ${key.last_used_at}` : 'never used';
+  return `${key.id}  ${key.lookup}…  ${key.environment.padEnd(11)}  ${key.name.padEnd(12)}  created ${key.created_at}  ${used}  ${state}  [${key.permissions.join(',')}]`;
 }
 
 export function buildProgram(operator: Operator, print: Print): Command {

@@ -11,7 +11,7 @@ async function sibling(api: TestApi, overrides: Partial<TestApi['config']> = {})
   return app;
 }
 
-const NOT_VALID = 'The API key is not valid or has been revoked.';
+const NOT_VALID = 'The API key is not valid, has been revoked or has expired.';
 
 describe('authentication', () => {
   let api: TestApi;

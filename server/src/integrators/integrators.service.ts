@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { generateKey, hashKey } from '../common/auth/api-key.js';
 import type { ApiKey } from '../common/auth/api-key.entity.js';
 import { ApiKeysRepository } from '../common/auth/api-keys.repository.js';
 import type { AuthInvalidation } from '../common/auth/auth-invalidation.js';
@@ -9,6 +8,8 @@ import type { Company } from '../companies/company.entity.js';
 import type { AppConfig, Environment } from '../config/config.js';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidVatNumber, normalizeVatNumber } from '../common/validation/italian-identifiers.js';
 import { IntegratorsRepository } from './integrators.repository.js';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { SystemClock } from '../common/clock/drivers/system.driver.js';
 import { requireUuid } from '../common/validation/uuid.js';
 
 /**
@@ -37,6 +38,9 @@ export interface KeyView {
   /** What the key may do: `*`, or read/write per resource family (write implies read). */
   permissions: Permission[];
   created_at: string;
+  last_used_at: string | null;
+  /** When a rolled key stops working; null for one never rolled. */
+  expires_at: string | null;
   revoked_at: string | null;
 }
 
@@ -82,6 +86,8 @@ function keyView(key: ApiKey): KeyView {
     environment: key.environment,
     permissions: key.permissions as Permission[],
     created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt?.toISOString() ?? null,
+    expires_at: key.expiresAt?.toISOString() ?? null,
     revoked_at: key.revokedAt?.toISOString() ?? null,
   };
 }
@@ -124,6 +130,7 @@ export function normalizeCompanyTaxNumber(raw: string): string {
 export class IntegratorsService {
   private readonly integrators: IntegratorsRepository;
   private readonly apiKeys: ApiKeysRepository;
+  private readonly keys: ApiKeysService;
   private readonly companies: CompaniesRepository;
 
   constructor(
@@ -133,6 +140,7 @@ export class IntegratorsService {
   ) {
     this.integrators = new IntegratorsRepository(db);
     this.apiKeys = new ApiKeysRepository(db);
+    this.keys = new ApiKeysService(this.apiKeys, settings, invalidateAuth, new SystemClock());
     this.companies = new CompaniesRepository(db);
   }
 
@@ -168,16 +176,8 @@ export class IntegratorsService {
       throw error;
     }
     integratorId = await this.requireIntegrator(integratorId);
-    const generated = generateKey(environment);
-    const key = await this.apiKeys.create({
-      integratorId,
-      environment,
-      name: name.trim() || 'default',
-      lookup: generated.lookup,
-      secretHash: hashKey(generated.key, this.settings.apiKeyPepper),
-      permissions: granted,
-    });
-    return { ...keyView(key), key: generated.key };
+    const { key, secret } = await this.keys.issue(integratorId, environment, name.trim() || 'default', granted);
+    return { ...keyView(key), key: secret };
   }
 
   /** Keys of one integrator, or of all, oldest first. */
@@ -190,12 +190,7 @@ export class IntegratorsService {
   async revokeKey(id: string): Promise<KeyView> {
     const key = await this.apiKeys.get(requireUuid(id, notUuid('API key id')));
     if (!key) throw new IntegratorsError(`No API key has the id ${id}.`);
-    if (!key.revokedAt) {
-      key.revokedAt = new Date();
-      await this.apiKeys.revoke(key.id, key.revokedAt);
-    }
-    await this.invalidateAuth();
-    return keyView(key);
+    return keyView(await this.keys.revoke(key));
   }
 
   async createCompany(input: CompanyInput): Promise<CompanyView> {

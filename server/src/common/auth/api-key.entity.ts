@@ -34,4 +34,12 @@ export class ApiKey {
 
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   revokedAt: Date | null;
+
+  /** When a rolled key stops working; null for a key that was never rolled. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  expiresAt: Date | null;
+
+  /** When the key last authenticated a request, approximately: each API process writes it at most once a minute. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  lastUsedAt: Date | null;
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CLOCK, type Clock } from '../clock/clock.port.js';
 import { ApiError } from '../errors/api-error.js';
 import { createRedis, type RedisClient } from '../redis/redis-client.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
@@ -7,6 +8,7 @@ import { hashesMatch, hashKey, KEY_PREFIX, keysMatch, parseKey, type ParsedKey }
 import type { AuthContext } from './auth-context.js';
 import { authInvalidationChannel } from './auth-invalidation.js';
 import { FailedAuthThrottle } from './failed-auth-throttle.js';
+import { KeyUsage } from './key-usage.js';
 import { RATE_LIMIT_LIMIT_HEADER, RATE_LIMIT_REMAINING_HEADER, RateLimiterService } from './rate-limiter.service.js';
 
 /** What the database said about one key lookup, kept briefly in the process. */
@@ -14,20 +16,23 @@ interface CachedLookup {
   /** The stored hash of the lookup's usable key, or null when it has none (unknown, revoked, other environment). */
   hash: string | null;
   context: AuthContext | null;
+  /** When the key stops working (a rolled key), in clock milliseconds; null for a key that was never rolled. */
+  keyExpiresAt: number | null;
   /** The key last verified against `hash`, held only in this process's memory: a hit costs a compare, no HMAC. */
   key?: string;
   expiresAt: number;
 }
 
-const NOT_VALID = 'The API key is not valid or has been revoked.';
+const NOT_VALID = 'The API key is not valid, has been revoked or has expired.';
 
 /**
  * Turns a bearer token into an AuthContext. What the database says about a key lookup (its stored hash and grants, or
  * that it has no usable key) is cached briefly in the process, so a hot key costs no database round trip and neither
  * does a wrong secret for a known lookup. The cache is trusted only while this process is subscribed to the
  * invalidation channel; it is emptied on every (re)subscription, on every announcement, and when the auth generation
- * read with a rate-limit lease has changed (an announcement missed). Failed authentications are throttled per key
- * lookup and per client address (FailedAuthThrottle): 429 once over the limit.
+ * read with a rate-limit lease has changed (an announcement missed). A rolled key's end comes with it, so each process
+ * refuses it from then on by itself, cached or not. Failed authentications are throttled per key lookup and per client
+ * address (FailedAuthThrottle): 429 once over the limit. Time is the clock port's (tests move it).
  */
 @Injectable()
 export class AuthService implements OnModuleInit, OnModuleDestroy {
@@ -45,6 +50,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
     private readonly apiKeys: ApiKeysRepository,
     private readonly rateLimiter: RateLimiterService,
     private readonly throttle: FailedAuthThrottle,
+    private readonly usage: KeyUsage,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     if (config.authCacheSeconds > 0) this.subscriber = createRedis(config, { autoResubscribe: false, lazyConnect: true });
   }
@@ -99,14 +106,15 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
         address,
       );
     }
-    const cached = this.cached(parsed.lookup);
-    if (cached) return this.verify(cached, parsed, address);
+    const now = this.clock.now().getTime();
+    const cached = this.cached(parsed.lookup, now);
+    if (cached) return this.verify(cached, parsed, address, now);
     const wait = this.throttle.blocked(parsed.lookup, address);
     if (wait > 0) this.tooMany(wait);
-    return this.verify(await this.load(parsed.lookup), parsed, address);
+    return this.verify(await this.load(parsed.lookup, now), parsed, address, now);
   }
 
-  private cached(lookup: string): CachedLookup | undefined {
+  private cached(lookup: string, now: number): CachedLookup | undefined {
     if (!this.subscribed) return undefined;
     const generation = this.rateLimiter.authGeneration;
     if (generation !== this.generation) {
@@ -119,19 +127,24 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
       }
     }
     const entry = this.cache.get(lookup);
-    return entry && entry.expiresAt > Date.now() ? entry : undefined;
+    return entry && entry.expiresAt > now ? entry : undefined;
   }
 
-  private async verify(entry: CachedLookup, parsed: ParsedKey, address: string): Promise<AuthContext> {
-    if (entry.context && entry.key !== undefined && keysMatch(entry.key, parsed.key)) return entry.context;
-    if (entry.context && entry.hash && hashesMatch(entry.hash, hashKey(parsed.key, this.config.apiKeyPepper))) {
+  private async verify(entry: CachedLookup, parsed: ParsedKey, address: string, now: number): Promise<AuthContext> {
+    const context = entry.keyExpiresAt === null || now < entry.keyExpiresAt ? entry.context : null;
+    if (context && entry.key !== undefined && keysMatch(entry.key, parsed.key)) {
+      this.usage.used(context.keyId, now);
+      return context;
+    }
+    if (context && entry.hash && hashesMatch(entry.hash, hashKey(parsed.key, this.config.apiKeyPepper))) {
       entry.key = parsed.key;
-      return entry.context;
+      this.usage.used(context.keyId, now);
+      return context;
     }
     return this.refuse(parsed.lookup, address);
   }
 
-  private async load(lookup: string): Promise<CachedLookup> {
+  private async load(lookup: string, now: number): Promise<CachedLookup> {
     const epoch = this.epoch;
     const row = await this.apiKeys.findUsable(lookup);
     const usable = row && row.environment === this.config.environment;
@@ -146,7 +159,8 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
             permissions: new Set<string>(row.permissions),
           }
         : null,
-      expiresAt: Date.now() + this.config.authCacheSeconds * 1000,
+      keyExpiresAt: usable && row.expires_at ? row.expires_at.getTime() : null,
+      expiresAt: now + this.config.authCacheSeconds * 1000,
     };
     if (this.subscribed && this.epoch === epoch && this.config.authCacheSeconds > 0) {
       if (this.cache.size >= 10_000) this.cache.clear();

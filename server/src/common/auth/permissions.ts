@@ -19,6 +19,7 @@ export const PERMISSION_FAMILIES = {
   payments: ['read', 'write'],
   'payments:f24': ['read', 'write'],
   webhooks: ['read', 'write'],
+  api_keys: ['read', 'write'],
 } as const satisfies Record<string, ReadonlyArray<'read' | 'write'>>;
 
 type Families = typeof PERMISSION_FAMILIES;
@@ -39,6 +40,14 @@ export const ANY_KEY = 'any key';
 export function allows(held: ReadonlySet<string>, needed: Permission | typeof ANY_KEY): boolean {
   if (needed === ANY_KEY || held.has('*') || held.has(needed)) return true;
   return needed.endsWith(':read') && held.has(needed.replace(/:read$/, ':write'));
+}
+
+/**
+ * The first of `asked` (stored form) that a key holding `held` lacks, or null: a key cannot give another key more
+ * than it has itself (`*` only from `*`).
+ */
+export function firstMissing(held: ReadonlySet<string>, asked: readonly Permission[]): Permission | null {
+  return asked.find((permission) => (permission === '*' ? !held.has('*') : !allows(held, permission))) ?? null;
 }
 
 /** A list of permissions someone asked for is not valid; the message says why and is meant to be shown as is. */
