@@ -84,6 +84,14 @@ module.exports = {
       to: { path: '^server/src/demo/' },
     },
     {
+      name: 'sdk-stands-alone',
+      severity: 'error',
+      comment:
+        "The SDK (server/sdk) is a package of its own, installed by integrators: it knows the API only through the OpenAPI document it is generated from, never the server's code (its tests start the built server as processes).",
+      from: { path: '^server/sdk/' },
+      to: { path: '^(server/(src|test|fleet)|portal|bench|migrations|test-support)/' },
+    },
+    {
       name: 'server-and-portal-apart',
       severity: 'error',
       from: { path: '^server/' },
