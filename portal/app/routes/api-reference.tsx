@@ -1,8 +1,9 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
 import { useMemo } from "react";
 import { referenceModelJson } from "~/reference/document.server";
+import { isKept } from "~/renderOnce.server";
 import type { ReferenceModel } from "~/reference/model";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
 import styles from "~/reference/reference.css?url";
@@ -20,16 +21,37 @@ export const meta: MetaFunction = () => [
 
 /**
  * The view model as one JSON text, written once per server process: Remix then hands one string to the browser instead
- * of encoding thousands of objects on every request, and the browser reads it with JSON.parse.
+ * of encoding thousands of objects, and the browser reads it with JSON.parse. Once the page is kept rendered (with this
+ * text in it), a request is answered with the kept page and its data is not used: none is given, because Remix encodes
+ * a loader's data for the browser before the entry answers, and encoding the model (a megabyte and a half) was most of
+ * the time the reference took to answer.
  */
-export function loader() {
+export function loader({ request }: LoaderFunctionArgs) {
   const modelJson = referenceModelJson();
   if (!modelJson) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
-  return { modelJson };
+  return { modelJson: isKept(request) ? null : modelJson };
 }
+
+/**
+ * Reaching the reference from another page loads it as a document, as the kept page, rather than fetching its model
+ * and rendering thousands of elements in the browser (and the data such a fetch gets may be the empty one above). The
+ * hash goes along: a link to an operation lands on it.
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs): Response {
+  const router = (window as { __remixRouter?: { state: { navigation: { location?: { hash: string } } } } }).__remixRouter;
+  const url = new URL(request.url);
+  url.hash = router?.state.navigation.location?.hash ?? "";
+  return new Response(null, {
+    status: 302,
+    headers: { Location: url.pathname + url.search + url.hash, "X-Remix-Reload-Document": "true" },
+  });
+}
+
+// The page and its data are the same for everyone until the server restarts: nothing to fetch again.
+export const shouldRevalidate = () => false;
 
 export default function ApiReference() {
   const { modelJson } = useLoaderData<typeof loader>();
-  const model = useMemo(() => JSON.parse(modelJson) as ReferenceModel, [modelJson]);
-  return <ReferenceLayout model={model} />;
+  const model = useMemo(() => (modelJson ? (JSON.parse(modelJson) as ReferenceModel) : null), [modelJson]);
+  return model ? <ReferenceLayout model={model} /> : null;
 }

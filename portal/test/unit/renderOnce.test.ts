@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { gunzipSync } from "node:zlib";
-import { keepRendered, renderedOnce, renderOnceKey } from "~/renderOnce.server";
+import { isKept, keepRendered, renderedOnce, renderOnceKey } from "~/renderOnce.server";
 
 /** The parts of Remix's entry context renderOnceKey reads: the matched routes and their modules' handles. */
 function context(handle: unknown): EntryContext {
@@ -39,6 +39,39 @@ describe("pages rendered once", () => {
     const refused = renderedOnce(kept, get("http://portal.test/kept/", { "Accept-Encoding": "gzip;q=0, identity" }))!;
     expect(refused.headers.get("Content-Encoding")).toBeNull();
     expect(await refused.text()).toBe(html.toString());
+  });
+
+  it("say whether a request will be answered with a kept page, so its loaders can skip data nobody renders", () => {
+    const html = Buffer.from("<p>kept</p>");
+    expect(isKept(get("http://portal.test/soon-kept/"))).toBe(false);
+    keepRendered({ routeId: "routes/soon-kept", path: "/soon-kept/" }, html, new Headers(), get("http://portal.test/soon-kept/"));
+    expect(isKept(get("http://portal.test/soon-kept/"))).toBe(true);
+    expect(isKept(get("http://portal.test/soon-kept/?q=1"))).toBe(false);
+    expect(isKept(new Request("http://portal.test/soon-kept/", { method: "HEAD" }))).toBe(false);
+    expect(isKept(get("http://portal.test/Soon-Kept/"))).toBe(false);
+  });
+
+  it("carry an ETag and answer 304 to a browser whose copy is current", async () => {
+    const kept = { routeId: "routes/tagged", path: "/tagged/" };
+    const first = keepRendered(kept, Buffer.from("<p>v1</p>"), new Headers(), get("http://portal.test/tagged/"));
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(first.headers.get("Cache-Control")).toBe("no-cache");
+
+    const again = renderedOnce(kept, get("http://portal.test/tagged/", { "If-None-Match": `"other", ${etag.slice(2)}` }))!;
+    expect(again.status).toBe(304);
+    expect(again.headers.get("ETag")).toBe(etag);
+    expect(await again.text()).toBe("");
+    const stale = renderedOnce(kept, get("http://portal.test/tagged/", { "If-None-Match": 'W/"other"' }))!;
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe("<p>v1</p>");
+    const another = keepRendered(
+      { routeId: "routes/tagged2", path: "/tagged2/" },
+      Buffer.from("<p>v2</p>"),
+      new Headers(),
+      get("http://portal.test/tagged2/"),
+    );
+    expect(another.headers.get("ETag")).not.toBe(etag);
   });
 
   it("keep two spellings of a route's path: the others render each time", async () => {

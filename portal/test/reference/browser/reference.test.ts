@@ -228,6 +228,40 @@ describe("API reference in the browser", () => {
     await page.close();
   }, 30_000);
 
+  it("a link from another page loads the reference as a document and lands on the linked operation", async () => {
+    const target = operationIds[Math.floor(operationIds.length / 2)];
+    const page = await browser.context.newPage();
+    await page.goto(`${portal.url}/search?q=${target}`);
+    await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    await page.locator(".search-results a").first().click();
+    await page.waitForURL(`${portal.url}/api-reference/#operation/${target}`);
+    await page.waitForFunction(() => document.querySelector(".ref-layout") && (window as { __remixRouter?: unknown }).__remixRouter);
+    expect(documents).toEqual(["/api-reference/"]);
+    expect(await page.locator(".ref-operation").count()).toBe(operationIds.length + webhookIds.length);
+    const { top, navbarBottom } = await settledPosition(
+      page,
+      `operation/${target}`,
+      (p) => p.top >= p.navbarBottom - 1 && p.top < p.navbarBottom + 40,
+    );
+    expect(top).toBeGreaterThanOrEqual(navbarBottom - 1);
+    expect(top).toBeLessThan(navbarBottom + 40);
+    await page.close();
+  }, 30_000);
+
+  it("a page answered from memory keeps its validator: a browser's current copy is confirmed with 304", async () => {
+    const first = await fetch(`${portal.url}/api-reference/`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\//);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const again = await fetch(`${portal.url}/api-reference/`, { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+  });
+
   it("reads without JavaScript: operations, schemas and samples are in the server HTML", async () => {
     const noScript = await launchBrowser({ javaScriptEnabled: false });
     const page = await noScript.context.newPage();
