@@ -24,6 +24,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
 import { F24Module } from './f24/f24.module.js';
+import { RequestLogsModule } from './request-logs/request-logs.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -55,6 +56,7 @@ export class AppModule {
         SharesModule,
         SandboxModule,
         F24Module,
+        RequestLogsModule,
       ],
       providers: [GracefulShutdown],
     };

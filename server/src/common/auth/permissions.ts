@@ -19,6 +19,7 @@ export const PERMISSION_FAMILIES = {
   payments: ['read', 'write'],
   'payments:f24': ['read', 'write'],
   webhooks: ['read', 'write'],
+  request_logs: ['read'],
 } as const satisfies Record<string, ReadonlyArray<'read' | 'write'>>;
 
 type Families = typeof PERMISSION_FAMILIES;
