@@ -24,6 +24,7 @@ import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
 import { ApiKeyLifecycle1795462419000 } from './1795462419000-api-key-lifecycle.js';
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
+import { RequestLogs1795463190000 } from './1795463190000-request-logs.js';
 import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
@@ -54,5 +55,6 @@ export const migrations = [
   FanOutFromOutbox1795461200000,
   ApiKeyLifecycle1795462419000,
   InvoiceSignatures1795463100000,
+  RequestLogs1795463190000,
   CompanyTaxNumber1795463200000,
 ];

@@ -27,6 +27,7 @@ import { F24Module } from './f24/f24.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import type { Clock } from './common/clock/clock.port.js';
 import { SystemClock } from './common/clock/drivers/system.driver.js';
+import { RequestLogsModule } from './request-logs/request-logs.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -59,6 +60,7 @@ export class AppModule {
         SandboxModule,
         F24Module,
         ApiKeysModule,
+        RequestLogsModule,
       ],
       providers: [GracefulShutdown],
     };

@@ -27,6 +27,7 @@ import type { AppConfig } from './config/config.js';
 import type { Clock } from './common/clock/clock.port.js';
 import { BASE_PATH } from './config/api-version.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
+import { RequestLogWriter } from './request-logs/request-log-writer.js';
 
 /**
  * Builds the API application (not yet listening): Nest on Fastify, every cross-cutting mechanism wired once. In
@@ -95,7 +96,8 @@ export async function createApi(
       done(null, value);
     });
   });
-  registerAccessLog(fastify);
+  // Failed requests of a known key also go to the integrator's request log (REQUEST_LOG=off: not); no provider in preview.
+  registerAccessLog(fastify, options.preview || !config.requestLog.enabled ? undefined : app.get(RequestLogWriter));
   registerSecurityHooks(fastify, config);
   // Before the XML routes' content-type answers, so those too come after authentication; no provider in preview.
   if (!options.preview) registerBodyAuthentication(fastify, app.get(AuthService), app.get(RateLimiterService));

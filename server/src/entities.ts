@@ -22,6 +22,7 @@ import { Sectional } from './sectionals/sectional.entity.js';
 import { PaymentBatch, PaymentBatchPayment, PaymentBatchPaymentFlow } from './payments/payment-batch.entity.js';
 import { StoredInvoice } from './invoices/invoice.entity.js';
 import { InvoiceShare } from './shares/share.entity.js';
+import { RequestLog } from './request-logs/request-log.entity.js';
 
 /**
  * Every entity, for the data sources built outside Nest: the CLI (its migrations, imports and the demo), the tests and
@@ -53,6 +54,7 @@ export const entities = [
   StoredInvoice,
   Sectional,
   InvoiceShare,
+  RequestLog,
 ];
 
 /** A data source with every entity, not yet initialised (the CLI's, the tests', the benchmarks'). */

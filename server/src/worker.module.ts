@@ -26,6 +26,7 @@ import { EventFanOut } from './webhooks/event-fan-out.js';
 import { WebhookSender } from './webhooks/webhook-sender.js';
 import { WebhookSenderModule } from './webhooks/webhook-sender.module.js';
 import { F24WorkerModule } from './f24/f24-worker.module.js';
+import { RequestLogsRepository } from './request-logs/request-logs.repository.js';
 
 /** What a test changes in the worker: its clock (the manual driver, moved forward instead of waited for). */
 export interface WorkerOptions {
@@ -66,6 +67,8 @@ export class WorkerModule {
         DeliveryEngine,
         EventFanOut,
         Retention,
+        // Retention deletes the request log's old entries too; the API writes and reads them (request-logs/).
+        RequestLogsRepository,
         IdempotencyService,
         IdempotencySweeper,
       ],

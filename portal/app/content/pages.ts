@@ -20,6 +20,7 @@ export const DOC_PAGES: readonly string[] = [
   "faqs",
   "guides/bulk-payments",
   "guides/chart-of-accounts-sync",
+  "guides/debugging-requests",
   "guides/numbering-documents",
   "guides/reading-f24-forms",
   "guides/sending-an-e-invoice",

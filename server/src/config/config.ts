@@ -52,6 +52,17 @@ export interface AppConfig {
   publicHosts: Record<Environment, string>;
   queues: QueueSettings;
   retention: RetentionSettings;
+  requestLog: RequestLogSettings;
+}
+
+/** The integrators' request log (request-logs/): failed requests written off the request path, in batches. */
+export interface RequestLogSettings {
+  /** REQUEST_LOG=off records nothing (the list then shows only what was recorded before). */
+  enabled: boolean;
+  /** How often what the process holds is written, at the latest. */
+  flushMs: number;
+  /** Most entries a process holds unwritten; past it (PostgreSQL slow or down) new ones are dropped and counted. */
+  bufferLimit: number;
 }
 
 /** BullMQ consumers of the worker: how soon a job held by a worker that died is taken up by another. */
@@ -223,6 +234,9 @@ export const DEFAULTS = {
   RETENTION_DELIVERED_DAYS: '30',
   RETENTION_FAILED_DAYS: '90',
   RETENTION_EVENTS_DAYS: '90',
+  REQUEST_LOG: 'on',
+  REQUEST_LOG_FLUSH_MS: '1000',
+  REQUEST_LOG_BUFFER: '10000',
   F24_STORAGE: 'database',
   F24_STORAGE_DIR: 'var/f24',
   F24_MAX_BYTES: '10485760',
@@ -432,6 +446,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       deliveredMs: integer(env, 'RETENTION_DELIVERED_DAYS', 1, 3650) * 86_400_000,
       failedMs: integer(env, 'RETENTION_FAILED_DAYS', 1, 3650) * 86_400_000,
       eventsMs: integer(env, 'RETENTION_EVENTS_DAYS', 1, 3650) * 86_400_000,
+    },
+    requestLog: {
+      enabled: oneOf(env, 'REQUEST_LOG', ['on', 'off'] as const) === 'on',
+      flushMs: integer(env, 'REQUEST_LOG_FLUSH_MS', 10, 60_000),
+      bufferLimit: integer(env, 'REQUEST_LOG_BUFFER', 1, 1_000_000),
     },
     publicHosts: {
       development: publicHost(env, 'FLUSSO_HOST_DEVELOPMENT'),

@@ -3,6 +3,7 @@ import { createTenant, startApi, type TestApi, type Tenant } from '../../test/ap
 import { Fixtures } from '../../test/fixtures.js';
 import { Receiver, waitFor } from '../../test/webhook-receiver.js';
 import { ManualClock } from '../common/clock/drivers/manual.driver.js';
+import { RequestLogsRepository } from '../request-logs/request-logs.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { RETENTION_BATCH, RETENTION_EVERY_MS, Retention } from './retention.js';
 
@@ -102,8 +103,8 @@ describe('retention of deliveries, attempts and events', () => {
       [tenant.companyId, document.id, sharedMail],
     );
 
-    const retention = new Retention(new DeliveriesRepository(api.db), api.config, new ManualClock());
-    expect(await retention.sweep()).toEqual({ deliveries: oldMails.length + 3, events: 2 });
+    const retention = new Retention(new DeliveriesRepository(api.db), new RequestLogsRepository(api.db), api.config, new ManualClock());
+    expect(await retention.sweep()).toEqual({ deliveries: oldMails.length + 3, events: 2, requestLogs: 0 });
 
     const kept = async (table: 'deliveries' | 'events', ids: Record<string, string>) => {
       const result: Record<string, boolean> = {};
@@ -141,7 +142,7 @@ describe('retention of deliveries, attempts and events', () => {
     expect({ orphans, attempts }).toEqual({ orphans: 0, attempts: 4 });
 
     // Nothing more is due: a second sweep removes nothing.
-    expect(await retention.sweep()).toEqual({ deliveries: 0, events: 0 });
+    expect(await retention.sweep()).toEqual({ deliveries: 0, events: 0, requestLogs: 0 });
   });
 
   it('keeps a delivery replayed while the sweep looked at it', async () => {
@@ -151,14 +152,14 @@ describe('retention of deliveries, attempts and events', () => {
     const replay = api.db.createQueryRunner();
     await replay.startTransaction();
     await replay.query(`UPDATE deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL WHERE id = $1`, [delivery]);
-    const sweep = new Retention(new DeliveriesRepository(api.db), api.config, new ManualClock()).sweep();
+    const sweep = new Retention(new DeliveriesRepository(api.db), new RequestLogsRepository(api.db), api.config, new ManualClock()).sweep();
     await waitFor(
       async () => (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length > 0,
       'the sweep to wait for the replay',
     );
     await replay.commitTransaction();
     await replay.release();
-    expect(await sweep).toEqual({ deliveries: 0, events: 0 });
+    expect(await sweep).toEqual({ deliveries: 0, events: 0, requestLogs: 0 });
     expect(await exists('deliveries', delivery)).toBe(true);
     expect(await exists('events', eventId)).toBe(true);
   });
@@ -172,7 +173,7 @@ describe('retention of deliveries, attempts and events', () => {
                now() - interval '30 days' + interval '5 minutes', now() - interval '30 days' + interval '5 minutes') RETURNING id`,
     );
     const [old] = await mails(1, 31);
-    const retention = new Retention(new DeliveriesRepository(api.db), api.config, clock);
+    const retention = new Retention(new DeliveriesRepository(api.db), new RequestLogsRepository(api.db), api.config, clock);
     retention.onApplicationBootstrap();
     try {
       await waitFor(async () => !(await exists('deliveries', old)), 'the sweep at start');

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock/clock.port.js';
 import { WorkerLoop } from '../common/events/worker-loop.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REQUEST_LOG_DAYS, RequestLogsRepository } from '../request-logs/request-logs.repository.js';
 import { DeliveriesRepository } from './deliveries.repository.js';
 
 /** How often the worker removes what is past its retention. */
@@ -13,6 +14,7 @@ export const RETENTION_BATCH = 500;
 export interface Swept {
   deliveries: number;
   events: number;
+  requestLogs: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface Swept {
  *   with it. The mail delivery of an invoice share is kept with the share (its status);
  * - an event, RETENTION_EVENTS_DAYS after it was recorded, once fanned out and no delivery of it is kept (a delivery
  *   can be replayed only while its event is kept).
+ * - an entry of the integrators' request log, REQUEST_LOG_DAYS after its request.
  * Each statement checks its conditions again on the rows it deletes, so a delivery replayed meanwhile stays.
  */
 @Injectable()
@@ -30,6 +33,7 @@ export class Retention extends WorkerLoop {
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
+    private readonly requestLogs: RequestLogsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) clock: Clock,
   ) {
@@ -46,17 +50,20 @@ export class Retention extends WorkerLoop {
     const now = this.clock.now();
     const { deliveredMs, failedMs, eventsMs } = this.config.retention;
     const before = (ms: number) => new Date(now.getTime() - ms);
-    const swept: Swept = { deliveries: 0, events: 0 };
+    const swept: Swept = { deliveries: 0, events: 0, requestLogs: 0 };
     try {
       swept.deliveries += await inBatches((limit) => this.deliveries.deleteCompleted('succeeded', before(deliveredMs), limit));
       swept.deliveries += await inBatches((limit) => this.deliveries.deleteCompleted('failed', before(failedMs), limit));
       swept.deliveries += await inBatches((limit) => this.deliveries.deletePendingOfDisabledEndpoints(before(failedMs), limit));
       swept.events += await inBatches((limit) => this.deliveries.deleteFannedOutEvents(before(eventsMs), limit));
+      swept.requestLogs += await inBatches((limit) => this.requestLogs.deleteBefore(before(REQUEST_LOG_DAYS * 86_400_000), limit));
     } catch (error) {
       this.logger.error(`removing old deliveries and events failed, retrying later: ${(error as Error).message}`);
     }
-    if (swept.deliveries || swept.events) {
-      this.logger.log(`retention: removed ${swept.deliveries} deliveries (with their attempts) and ${swept.events} events`);
+    if (swept.deliveries || swept.events || swept.requestLogs) {
+      this.logger.log(
+        `retention: removed ${swept.deliveries} deliveries (with their attempts), ${swept.events} events and ${swept.requestLogs} request log entries`,
+      );
     }
     return swept;
   }

@@ -6,6 +6,8 @@ import type { Environment } from '../../config/config.js';
 /** Who is calling: resolved from the API key by the ApiKeyGuard. */
 export interface AuthContext {
   keyId: string;
+  /** The key's public start (environment prefix and lookup id): what logs and the request log may show of it. */
+  keyPrefix: string;
   integratorId: string;
   environment: Environment;
   /** Companies the key's integrator was granted. */

@@ -153,6 +153,7 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
       context: usable
         ? {
             keyId: row.id,
+            keyPrefix: lookup,
             integratorId: row.integrator_id,
             environment: row.environment,
             companyIds: new Set<string>(row.company_ids),

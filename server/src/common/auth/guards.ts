@@ -44,6 +44,8 @@ async function admit(request: FastifyRequest, reply: FastifyReply, auth: AuthSer
     reply.header('www-authenticate', 'Bearer realm="flusso"');
     throw error;
   }
+  // Known before the rate limit answers: a 429 is the key's own failure, in its integrator's request log.
+  (request as AuthenticatedRequest).auth = context;
   await rateLimiter.consume(context.keyId, reply);
   return context;
 }

@@ -20,6 +20,7 @@ export const PERMISSION_FAMILIES = {
   'payments:f24': ['read', 'write'],
   webhooks: ['read', 'write'],
   api_keys: ['read', 'write'],
+  request_logs: ['read'],
 } as const satisfies Record<string, ReadonlyArray<'read' | 'write'>>;
 
 type Families = typeof PERMISSION_FAMILIES;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../logging/request-id.js';
+import { noteErrorCodes } from '../logging/request-recorder.js';
 import { toErrorResponse } from './error-response.js';
 
 /**
@@ -9,6 +10,10 @@ import { toErrorResponse } from './error-response.js';
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): void {
   const { status, body, headers, unexpected } = toErrorResponse(error);
   if (status >= 500) request.log.error({ status, err: unexpected ?? error }, 'request failed');
+  noteErrorCodes(
+    request,
+    body.errors.map((item) => item.code),
+  );
   void reply
     .headers({ ...headers, [REQUEST_ID_HEADER]: request.id })
     .status(status)
