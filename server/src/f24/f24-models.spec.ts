@@ -122,6 +122,15 @@ describe('the F24 semplificato and Elide, from their text layer', () => {
     expect(parseF24(pages)).toMatchObject({ ok: false, failure: { reason: 'field_unreadable', detail: expect.stringContaining('"XX"') } });
   });
 
+  it('drops the specks OCR hangs on a code as dots or colons, and fails a code it is not sure of', async () => {
+    const pages = await textPages(ELIDE);
+    const [first, second] = pages[0].lines.flatMap((l) => l.words).filter((w) => w.text === 'TML26T001234000AB');
+    Object.assign(first, { text: 'TML.26T001234000AB', confidence: 91 });
+    expect(parseF24(pages)).toEqual({ ok: true, reading: ELIDE_READ });
+    Object.assign(second, { confidence: 52 });
+    expect(parseF24(pages)).toMatchObject({ ok: false, failure: { reason: 'field_unreadable', detail: expect.stringContaining('line 2') } });
+  });
+
   it('writes only what each printing carries', async () => {
     await expect(writeF24Pdf({ ...ELIDE, sections: [{ kind: 'INPS', lines: [line('DM10', '5100', null, '02/2026', '10.00')] }] })).rejects.toThrow(/no INPS/);
     await expect(writeF24Pdf({ ...ELIDE, sections: [{ kind: 'ERARIO', lines: [line('1500', 'F', 'X1', '2026', null, '1.00')] }] })).rejects.toThrow(

@@ -253,7 +253,10 @@ function readTableLine(line: PageLine, header: TableHeader, layout: F24TableLayo
   for (const word of identifying) {
     const { field } = nearest(otherColumns, (c) => Math.abs(c.x0 - word.x0)).column;
     if (field === null) continue;
-    const text = word.confidence < 100 ? word.text.replace(/(?<=\d)O|O(?=\d)/g, '0') : word.text;
+    // The codes of these printings are letters, digits and a slash (a month); OCR hangs specks on them as dots and colons.
+    const read = word.confidence < 100 ? word.text.replace(/(?<=\d)O|O(?=\d)/g, '0') : word.text;
+    const text = read.replace(/[^0-9A-Za-z/]/g, '');
+    if (!text) continue;
     if (field === 'section') section = section ? `${section}${text}` : text;
     else {
       const key = field as F24LineField;
