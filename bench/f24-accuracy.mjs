@@ -3,14 +3,16 @@
 // by up to ±1°, 0.5% of pixels noise). For each form: PROCESSED with every field right, FAILED (the reason stated), or
 // WRONG (processed with a field that differs: must never happen). Field accuracy counts the amounts (every line's
 // debit and credit, every section's totals and saldo, the saldo finale), the tax code and the date of the processed
-// forms. Run with `npm run bench:f24-accuracy` (builds first); F24_FORMS (default 6) forms per set.
+// forms. Every set is run on each printing of the form in F24_MODELS (default ORDINARIO,SEMPLIFICATO,ELIDE). Run with
+// `npm run bench:f24-accuracy` (builds first); F24_FORMS (default 6) forms per set.
 import { readF24File } from '../dist/server/src/f24/f24-reader.js';
 import { F24Ocr, findTessdata } from '../dist/server/src/f24/f24-ocr.js';
 import { toCents, fromCents } from '../dist/server/src/f24/f24-form.js';
-import { formPdf, sampleForm, scanOf, generator } from './f24-forms.mjs';
+import { formPdf, sampleFormOf, scanOf, generator } from './f24-forms.mjs';
 
 const FORMS = Number(process.env.F24_FORMS ?? 6);
 const SETS = (process.env.F24_SETS ?? 'clean,rough').split(',');
+const MODELS = (process.env.F24_MODELS ?? 'ORDINARIO,SEMPLIFICATO,ELIDE').split(',');
 const TAX_CODE = '01234567897';
 const tessdata = findTessdata();
 if ('missing' in tessdata) throw new Error(tessdata.missing);
@@ -27,6 +29,11 @@ function expected(form) {
       fields[`${section.kind}.${l}.debit`] = line.debit;
       fields[`${section.kind}.${l}.credit`] = line.credit;
       fields[`${section.kind}.${l}.code`] = line.code;
+      // The one-table printings: their Sezione, tipo and elementi identificativi land in office and reference.
+      if (form.model) {
+        fields[`${section.kind}.${l}.office`] = line.office;
+        fields[`${section.kind}.${l}.reference`] = line.reference;
+      }
       debit += line.debit ? toCents(line.debit) : 0;
       credit += line.credit ? toCents(line.credit) : 0;
     });
@@ -40,13 +47,17 @@ function expected(form) {
   return fields;
 }
 
-function found(reading) {
+function found(reading, model) {
   const fields = { tax_code: reading.tax_code, payment_date: reading.payment_date, saldo: reading.saldo };
   for (const section of reading.sections) {
     section.lines.forEach((line, l) => {
       fields[`${section.kind}.${l}.debit`] = line.debit;
       fields[`${section.kind}.${l}.credit`] = line.credit;
       fields[`${section.kind}.${l}.code`] = line.code;
+      if (model) {
+        fields[`${section.kind}.${l}.office`] = line.office;
+        fields[`${section.kind}.${l}.reference`] = line.reference;
+      }
     });
     fields[`${section.kind}.total_debit`] = section.total_debit;
     fields[`${section.kind}.total_credit`] = section.total_credit;
@@ -55,10 +66,10 @@ function found(reading) {
   return fields;
 }
 
-async function measure(name, scan) {
+async function measure(name, model, scan) {
   const tally = { processed: 0, failed: 0, wrong: 0, fields: 0, right: 0, amounts: 0, amountsRight: 0, reasons: {}, ms: 0 };
   for (let i = 0; i < FORMS; i++) {
-    const form = sampleForm(TAX_CODE, i);
+    const form = sampleFormOf(model, TAX_CODE, i);
     const png = await scanOf(await formPdf(form), scan(i));
     const started = performance.now();
     const { result } = await readF24File(png, 'png', ocr);
@@ -70,10 +81,10 @@ async function measure(name, scan) {
       continue;
     }
     const want = expected(form);
-    const got = found(result.reading);
+    const got = found(result.reading, form.model);
     let allRight = true;
     for (const [field, value] of Object.entries(want)) {
-      const isAmount = !/code|tax_code|payment_date/.test(field);
+      const isAmount = !/code|office|reference|tax_code|payment_date/.test(field);
       tally.fields++;
       if (isAmount) tally.amounts++;
       if ((got[field] ?? null) === value) {
@@ -96,14 +107,21 @@ async function measure(name, scan) {
   return tally;
 }
 
-const turn = generator(7);
 const NOISE = Number(process.env.F24_NOISE ?? 0.005);
 const tallies = [];
-if (SETS.includes('clean')) tallies.push(await measure('clean scans (200 dpi, level)', () => ({ dpi: 200 })));
-if (SETS.includes('rough')) {
-  tallies.push(
-    await measure(`rough scans (200 dpi, ±1°, ${NOISE * 100}% noise)`, (i) => ({ dpi: 200, degrees: (turn() * 2 - 1) * 1, noise: NOISE, seed: i + 1 })),
-  );
+for (const model of MODELS) {
+  const turn = generator(7);
+  if (SETS.includes('clean')) tallies.push(await measure(`${model} clean scans (200 dpi, level)`, model, () => ({ dpi: 200 })));
+  if (SETS.includes('rough')) {
+    tallies.push(
+      await measure(`${model} rough scans (200 dpi, ±1°, ${NOISE * 100}% noise)`, model, (i) => ({
+        dpi: 200,
+        degrees: (turn() * 2 - 1) * 1,
+        noise: NOISE,
+        seed: i + 1,
+      })),
+    );
+  }
 }
 await ocr.close();
 if (tallies.some((t) => t.wrong)) {

@@ -1,6 +1,7 @@
-// F24 forms for the benchmark and the scanned-accuracy script: made deterministically (a seeded generator) on the
-// ordinary layout by the one writer (dist/server/src/f24/f24-writer.js), and "scanned": rendered by pdfjs at a given
-// dpi, turned by a small angle and sprinkled with noise on a canvas, as a flatbed scanner hands them over.
+// F24 forms for the benchmark and the scanned-accuracy script: made deterministically (a seeded generator) by the one
+// writer (dist/server/src/f24/f24-writer.js) on the ordinary layout, the semplificato or the Elide, and "scanned":
+// rendered by pdfjs at a given dpi, turned by a small angle and sprinkled with noise on a canvas, as a flatbed scanner
+// hands them over.
 import { openPdf } from '../dist/server/src/f24/f24-pdf.js';
 import { writeF24Pdf } from '../dist/server/src/f24/f24-writer.js';
 import { fromCents } from '../dist/server/src/f24/f24-form.js';
@@ -47,6 +48,52 @@ export function sampleForm(taxCode, index, random = generator(1000 + index)) {
     sections.push({ kind: 'TRIBUTI_LOCALI', lines: [{ code: '3918', office: 'F205', reference: null, period: '2026', debit: amount(900), credit: null }] });
   const day = String(1 + (index % 28)).padStart(2, '0');
   return { tax_code: taxCode, name: 'ROSSI FORNITURE S.R.L.', payment_date: `2026-03-${day}`, sections };
+}
+
+const TIPI = ['F', 'R'];
+const ELIDE_CODES = ['1500', '1501', '1503', '1504', '1505'];
+
+/**
+ * The `index`-th form of a set on the printing `model`: ORDINARIO as sampleForm; SEMPLIFICATO with 1 to 5 lines of
+ * Erario, Regioni and IMU (EL) now and then an Erario credit, in one table with their Sezione; ELIDE with 1 to 3 lines
+ * of a lease's taxes (tipo, the contract's code). Always a positive saldo.
+ */
+export function sampleFormOf(model, taxCode, index) {
+  if (model === 'ORDINARIO') return sampleForm(taxCode, index);
+  const random = generator(2000 + index);
+  const amount = (max) => fromCents(Math.round(1000 + random() * max * 100));
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const day = String(1 + (index % 28)).padStart(2, '0');
+  const base = { model, tax_code: taxCode, name: 'VERDI GIUSEPPE', payment_date: `2026-06-${day}` };
+  if (model === 'ELIDE') {
+    const contract = `TML26T00${String(1000 + Math.floor(random() * 8999))}000${pick(['AB', 'CD', 'EF'])}`;
+    const tipo = pick(TIPI);
+    const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => ({
+      code: pick(ELIDE_CODES),
+      office: tipo,
+      reference: contract,
+      period: '2026',
+      debit: amount(900),
+      credit: null,
+    }));
+    return { ...base, sections: [{ kind: 'ERARIO', lines }] };
+  }
+  const sections = [];
+  const imu = Array.from({ length: 1 + Math.floor(random() * 2) }, () => ({
+    code: pick(['3912', '3916', '3918']),
+    office: pick(['F205', 'H501', 'L219']),
+    reference: '0101',
+    period: '2026',
+    debit: amount(1500),
+    credit: null,
+  }));
+  sections.push({ kind: 'TRIBUTI_LOCALI', lines: imu });
+  const erario = [{ code: pick(['4033', '4034', '1840']), office: null, reference: '0101', period: '2026', debit: amount(3000), credit: null }];
+  if (random() < 0.4) erario.push({ code: '4001', office: null, reference: null, period: '2025', debit: null, credit: amount(150) });
+  if (random() < 0.7) sections.push({ kind: 'ERARIO', lines: erario });
+  if (random() < 0.5)
+    sections.push({ kind: 'REGIONI', lines: [{ code: '3801', office: '08', reference: '0101', period: '2025', debit: amount(500), credit: null }] });
+  return { ...base, sections };
 }
 
 export const formPdf = (form) => writeF24Pdf(form);

@@ -99,6 +99,70 @@ export const F24_SECTIONS: readonly F24SectionLayout[] = [
   },
 ];
 
+/**
+ * The three printings of the form. The ordinary one has its six sections, each with its totals. The semplificato
+ * (Provv. Agenzia delle Entrate 25 May 2012) has one table, MOTIVO DEL PAGAMENTO, whose column "Sezione" names each
+ * line's destination (ER Erario, RG Regioni, EL enti locali), and no totals but the saldo finale. The Elide ("versamenti
+ * con elementi identificativi") has one table, ERARIO ED ALTRO, of lines with their "tipo" and "elementi
+ * identificativi" (a lease's registration code, a deed's number) and amounts due only.
+ */
+export const F24_MODELS = ['ORDINARIO', 'SEMPLIFICATO', 'ELIDE'] as const;
+export type F24Model = (typeof F24_MODELS)[number];
+
+/** A column of the semplificato's or the Elide's one table: what it fills of a line (null: read and left aside). */
+export interface F24TableColumn {
+  field: F24LineField | 'section' | 'debit' | 'credit' | 'deduction' | null;
+  /** The words on the header's first row (the reader finds the column by them). */
+  label: string;
+  /** The words the form prints under them, on the header's second row. */
+  under?: string;
+}
+
+export interface F24TableLayout {
+  model: Exclude<F24Model, 'ORDINARIO'>;
+  /** The table's title, which tells the model apart. */
+  title: string;
+  columns: readonly F24TableColumn[];
+}
+
+/** The semplificato's "Sezione" codes and the sections they stand for. */
+export const SEMPLIFICATO_SECTIONS: Readonly<Record<string, F24SectionKind>> = { ER: 'ERARIO', RG: 'REGIONI', EL: 'TRIBUTI_LOCALI' };
+
+export const F24_TABLES: readonly F24TableLayout[] = [
+  {
+    model: 'SEMPLIFICATO',
+    title: 'MOTIVO DEL PAGAMENTO',
+    columns: [
+      { field: 'section', label: 'SEZIONE' },
+      { field: 'code', label: 'COD. TRIBUTO' },
+      { field: 'office', label: 'CODICE ENTE' },
+      // IMU's boxes: ravvedimento, properties changed, acconto, saldo (marked X), number of properties.
+      { field: null, label: 'RAVV.' },
+      { field: null, label: 'IMMOB.', under: 'VARIATI' },
+      { field: null, label: 'ACC.' },
+      { field: null, label: 'SALDO' },
+      { field: null, label: 'NUM.', under: 'IMMOB.' },
+      { field: 'reference', label: 'RATEAZIONE/', under: 'MESE RIF.' },
+      { field: 'period', label: 'ANNO DI', under: 'RIFERIMENTO' },
+      // IMU's deduction is already taken from the amount due: shown, not paid.
+      { field: 'deduction', label: 'DETRAZIONE' },
+      { field: 'debit', label: 'IMPORTI A DEBITO', under: 'VERSATI' },
+      { field: 'credit', label: 'IMPORTI A CREDITO', under: 'COMPENSATI' },
+    ],
+  },
+  {
+    model: 'ELIDE',
+    title: 'ERARIO ED ALTRO',
+    columns: [
+      { field: 'office', label: 'TIPO' },
+      { field: 'reference', label: 'ELEMENTI IDENTIFICATIVI' },
+      { field: 'code', label: 'CODICE TRIBUTO' },
+      { field: 'period', label: 'ANNO DI', under: 'RIFERIMENTO' },
+      { field: 'debit', label: 'IMPORTI A DEBITO', under: 'VERSATI' },
+    ],
+  },
+];
+
 export const DEBIT_LABEL = 'IMPORTI A DEBITO';
 export const CREDIT_LABEL = 'IMPORTI A CREDITO';
 export const SALDO_LABEL = 'SALDO';

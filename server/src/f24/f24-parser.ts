@@ -4,20 +4,26 @@ import {
   CREDIT_LABEL,
   DEBIT_LABEL,
   F24_SECTIONS,
+  F24_TABLES,
   fromCents,
+  SEMPLIFICATO_SECTIONS,
   toCents,
   type F24Line,
   type F24LineField,
   type F24Reading,
   type F24Section,
+  type F24SectionKind,
   type F24SectionLayout,
+  type F24TableColumn,
+  type F24TableLayout,
 } from './f24-form.js';
 import type { PageLine, PageWord, ReadPage } from './f24-words.js';
 
 /**
- * Reads an F24 from the lines of its pages (text layer or OCR, the same rules) and checks what can be checked: the
- * contributor's codice fiscale and its check character, each section's totals against its lines and its saldo, the
- * saldo finale against the sections, the payment date. Anything read but not sure (an OCR word below
+ * Reads an F24 from the lines of its pages (text layer or OCR, the same rules), on any of its three printings (the
+ * ordinary form, the semplificato, the Elide: f24-form.ts), and checks what can be checked: the contributor's codice
+ * fiscale and its check character, each section's totals against its lines and its saldo (on the ordinary form, the
+ * only one that prints them), the saldo finale against the sections, the payment date. Anything read but not sure (an OCR word below
  * MIN_CONFIDENCE, an amount that is not one) fails the form with its reason: a wrong amount is never answered.
  * Pure: no Nest, no database.
  */
@@ -89,14 +95,14 @@ function labelTokens(line: PageLine): Array<{ text: string; x0: number; x1: numb
     return parts.map((part) => {
       const x0 = word.x0 + offset * width;
       offset += part.length + 1;
-      return { text: part.replace(/[.:;,]/g, ''), x0, x1: x0 + part.length * width };
+      return { text: part.replace(/[^A-Z0-9]/g, ''), x0, x1: x0 + part.length * width };
     });
   });
 }
 
 /** Where a label's words sit on a line: its left edge and centre, or null when the line does not carry it. */
 function findLabel(line: PageLine, label: string): { x0: number; centre: number } | null {
-  const wanted = label.replace(/[.:;,]/g, '').split(' ');
+  const wanted = label.replace(/[^A-Z0-9 ]/g, '').split(' ');
   const tokens = labelTokens(line);
   for (let i = 0; i + wanted.length <= tokens.length; i++) {
     if (wanted.every((w, j) => tokens[i + j].text === w)) {
@@ -206,9 +212,127 @@ function readPaymentDate(lines: PageLine[]): string {
   return fail('payment_date_unreadable', 'The payment date (DATA in ESTREMI DEL VERSAMENTO) was not found.');
 }
 
+interface TableHeader {
+  columns: Array<{ column: F24TableColumn; x0: number; centre: number }>;
+}
+
+/** The header of a one-table form: its first row, where the amounts' columns and every identifying one must be found. */
+function readTableHeader(line: PageLine, layout: F24TableLayout): TableHeader | null {
+  const columns = layout.columns.flatMap((column) => {
+    const found = findLabel(line, column.label);
+    return found ? [{ column, ...found }] : [];
+  });
+  if (!columns.some((c) => c.column.field === 'debit')) return null;
+  const missing = layout.columns.find((column) => column.field !== null && !columns.some((c) => c.column === column));
+  if (missing) fail('field_unreadable', `The column ${missing.label} of the ${layout.title} table was not found.`);
+  return { columns };
+}
+
+/** The header's second row (the rest of its labels) has no amount and only words of those labels. */
+function isHeaderRest(line: PageLine, layout: F24TableLayout): boolean {
+  const words = new Set(layout.columns.flatMap((c) => (c.under ?? '').split(' ')).map((w) => w.replace(/[^A-Z0-9]/g, '')));
+  return labelTokens(line).every((t) => words.has(t.text));
+}
+
+/** A line of a one-table form: its section (the semplificato's Sezione; the Elide's are all Erario) and the line. */
+function readTableLine(line: PageLine, header: TableHeader, layout: F24TableLayout, index: number): { kind: F24SectionKind; line: F24Line } {
+  const where = `line ${index + 1} of the ${layout.title} table`;
+  const result: F24Line = { code: '', office: null, reference: null, period: null, debit: null, credit: null };
+  const amountColumns = header.columns.filter((c) => ['debit', 'credit', 'deduction'].includes(c.column.field ?? ''));
+  const otherColumns = header.columns.filter((c) => !amountColumns.includes(c));
+  const amounts = line.words.filter((w) => AMOUNT.test(w.text) || AMOUNT_LIKE.test(w.text));
+  for (const word of amounts) {
+    const amount = amountOf(word, where);
+    const field = nearest(amountColumns, (c) => Math.abs(c.centre - centre(word))).column.field as 'debit' | 'credit' | 'deduction';
+    if (field === 'deduction') continue;
+    if (result[field] !== null) fail('amount_unreadable', `${where} has two amounts in one column.`);
+    result[field] = amount;
+  }
+  let section: string | null = null;
+  const identifying = line.words.filter((w) => !amounts.includes(w));
+  for (const word of identifying) {
+    const { field } = nearest(otherColumns, (c) => Math.abs(c.x0 - word.x0)).column;
+    if (field === null) continue;
+    // The codes of these printings are letters, digits and a slash (a month); OCR hangs specks on them as dots and colons.
+    const read = word.confidence < 100 ? word.text.replace(/(?<=\d)O|O(?=\d)/g, '0') : word.text;
+    const text = read.replace(/[^0-9A-Za-z/]/g, '');
+    if (!text) continue;
+    if (field === 'section') section = section ? `${section}${text}` : text;
+    else {
+      const key = field as F24LineField;
+      result[key] = result[key] ? `${result[key]} ${text}` : text;
+    }
+  }
+  const unsure = identifying.find((w) => w.confidence < MIN_CONFIDENCE);
+  if (unsure) fail('field_unreadable', `"${unsure.text}" in ${where} was not read with enough confidence (${Math.round(unsure.confidence)}%).`);
+  if (!result.code) fail('not_an_f24', `${where} has no codice tributo.`);
+  if (layout.model === 'ELIDE') return { kind: 'ERARIO', line: result };
+  const kind = section ? SEMPLIFICATO_SECTIONS[normal(section)] : undefined;
+  if (!kind)
+    fail('field_unreadable', `${where}: its Sezione ${section ? `"${section}"` : '(empty)'} is none of ${Object.keys(SEMPLIFICATO_SECTIONS).join(', ')}.`);
+  return { kind: kind!, line: result };
+}
+
+/** The sections of a one-table form: its lines grouped by section in the order they first appear, totals added up. */
+function tableSections(read: Array<{ kind: F24SectionKind; line: F24Line }>): F24Section[] {
+  const kinds = [...new Set(read.map((r) => r.kind))];
+  return kinds.map((kind) => {
+    const lines = read.filter((r) => r.kind === kind).map((r) => r.line);
+    const sum = (field: 'debit' | 'credit') => lines.reduce((total, l) => total + (l[field] ? toCents(l[field]) : 0), 0);
+    return { kind, lines, total_debit: fromCents(sum('debit')), total_credit: fromCents(sum('credit')), balance: fromCents(sum('debit') - sum('credit')) };
+  });
+}
+
+/** The semplificato's or the Elide's table, from its header to the saldo finale. */
+function readTable(lines: PageLine[], layout: F24TableLayout): { sections: F24Section[]; saldo: string | null } {
+  let header: TableHeader | null = null;
+  let saldo: string | null = null;
+  const read: Array<{ kind: F24SectionKind; line: F24Line }> = [];
+  const start = lines.findIndex((line) => lineText(line).includes(layout.title));
+  for (const line of lines.slice(start + 1)) {
+    if (lineText(line).includes('SALDO FINALE')) {
+      saldo = readSaldo(line);
+      break;
+    }
+    if (!header) {
+      header = readTableHeader(line, layout);
+      continue;
+    }
+    const hasAmount = line.words.some((w) => AMOUNT.test(w.text) || AMOUNT_LIKE.test(w.text));
+    if (!hasAmount && isHeaderRest(line, layout)) continue;
+    // A row with nothing to pay or offset is an empty row of the form; what it might have held is caught by the saldo.
+    if (!hasAmount) continue;
+    read.push(readTableLine(line, header, layout, read.length));
+  }
+  if (!header) fail('not_an_f24', `The columns of the ${layout.title} table were not found.`);
+  return { sections: tableSections(read), saldo };
+}
+
+function readSaldo(line: PageLine): string {
+  const amounts = line.words.filter((w) => AMOUNT.test(w.text) || AMOUNT_LIKE.test(w.text));
+  if (amounts.length !== 1) fail('amount_unreadable', `The SALDO FINALE should be one amount, ${amounts.length} were read.`);
+  return amountOf(amounts[0], 'the SALDO FINALE');
+}
+
+/** The one-table layout the form is printed on (by its table's title), or null for the ordinary form. */
+const tableLayout = (lines: PageLine[]): F24TableLayout | null =>
+  F24_TABLES.find((layout) => lines.some((line) => lineText(line).includes(layout.title))) ?? null;
+
 function read(pages: ReadPage[]): F24Reading {
   const lines = pages.flatMap((page) => page.lines);
   const taxCode = readTaxCode(lines);
+  const table = tableLayout(lines);
+  const { sections, saldo } = table ? readTable(lines, table) : readSections(lines);
+  if (sections.length === 0) fail('not_an_f24', 'No section of an F24 (Erario, INPS, Regioni, IMU e altri tributi locali, INAIL, altri enti) was found.');
+  if (saldo === null) return fail('saldo_mismatch', 'The SALDO FINALE was not found.');
+  const balance = sections.reduce((total, s) => total + toCents(s.balance), 0);
+  if (balance < 0) fail('saldo_mismatch', `The sections' credits exceed their debits by ${fromCents(-balance)}: an F24 cannot end below zero.`);
+  if (balance !== toCents(saldo)) fail('saldo_mismatch', `The sections add up to ${fromCents(balance)}, the SALDO FINALE says ${saldo}.`);
+  return { tax_code: taxCode, sections, saldo, payment_date: readPaymentDate(lines) };
+}
+
+/** The ordinary form's six sections, each with its header, lines and totals row, then the saldo finale. */
+function readSections(lines: PageLine[]): { sections: F24Section[]; saldo: string | null } {
   const sections: F24Section[] = [];
   let saldo: string | null = null;
   let open: { layout: F24SectionLayout; header: Header | null; lines: F24Line[] } | null = null;
@@ -223,9 +347,7 @@ function read(pages: ReadPage[]): F24Reading {
     }
     if (text.includes('SALDO FINALE')) {
       if (open) fail('section_totals_mismatch', `The ${open.layout.title} section has no totals row.`);
-      const amounts = line.words.filter((w) => AMOUNT.test(w.text) || AMOUNT_LIKE.test(w.text));
-      if (amounts.length !== 1) fail('amount_unreadable', `The SALDO FINALE should be one amount, ${amounts.length} were read.`);
-      saldo = amountOf(amounts[0], 'the SALDO FINALE');
+      saldo = readSaldo(line);
       continue;
     }
     if (!open) continue;
@@ -242,12 +364,7 @@ function read(pages: ReadPage[]): F24Reading {
     open.lines.push(readLine(line, open.header, open.layout, open.lines.length));
   }
   if (open) fail('section_totals_mismatch', `The ${open.layout.title} section has no totals row.`);
-  if (sections.length === 0) fail('not_an_f24', 'No section of an F24 (Erario, INPS, Regioni, IMU e altri tributi locali, INAIL, altri enti) was found.');
-  if (saldo === null) return fail('saldo_mismatch', 'The SALDO FINALE was not found.');
-  const balance = sections.reduce((total, s) => total + toCents(s.balance), 0);
-  if (balance < 0) fail('saldo_mismatch', `The sections' credits exceed their debits by ${fromCents(-balance)}: an F24 cannot end below zero.`);
-  if (balance !== toCents(saldo)) fail('saldo_mismatch', `The sections add up to ${fromCents(balance)}, the SALDO FINALE says ${saldo}.`);
-  return { tax_code: taxCode, sections, saldo, payment_date: readPaymentDate(lines) };
+  return { sections, saldo };
 }
 
 export function parseF24(pages: ReadPage[]): F24ParseResult {

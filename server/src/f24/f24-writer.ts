@@ -1,14 +1,31 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CREDIT_LABEL, DEBIT_LABEL, F24_SECTIONS, formatFormAmount, fromCents, SALDO_LABEL, toCents, type F24Line, type F24SectionKind } from './f24-form.js';
+import {
+  CREDIT_LABEL,
+  DEBIT_LABEL,
+  F24_SECTIONS,
+  F24_TABLES,
+  formatFormAmount,
+  fromCents,
+  SALDO_LABEL,
+  SEMPLIFICATO_SECTIONS,
+  toCents,
+  type F24Line,
+  type F24Model,
+  type F24SectionKind,
+} from './f24-form.js';
 
 /**
  * Writes an F24 on the ordinary form's layout (A4, the six sections in their order, each line's identifying columns
  * then its debit and credit boxes, the totals row with the section's letters and SALDO, the saldo finale and the
  * payment details), with a text layer as the software accountants use prints it. The sandbox's sample form, the
  * tests and the benchmark read what this writes; `totals` and `saldo` can be given to write a form that does not
- * add up.
+ * add up. `model` SEMPLIFICATO or ELIDE writes the same content on that printing's one table (f24-form.ts): the
+ * semplificato's lines with their Sezione (ER, RG, EL: Erario, Regioni and tributi locali only), the Elide's with
+ * `office` as their tipo and `reference` as their elementi identificativi (Erario only, no credits); neither prints
+ * section totals.
  */
 export interface F24FormToWrite {
+  model?: F24Model;
   tax_code: string;
   name: string;
   payment_date: string;
@@ -50,7 +67,63 @@ export async function writeF24Pdf(form: F24FormToWrite): Promise<Uint8Array> {
   rule(page, y);
 
   let totalCents = 0;
-  for (const section of form.sections) {
+  const table = F24_TABLES.find((t) => t.model === form.model);
+  if (table) {
+    y -= 20;
+    text(table.title, 40, y, 9, bold);
+    // The columns side by side from the left margin, each as wide as its label or its widest value.
+    const size = 6;
+    const sectionCodes = Object.fromEntries(Object.entries(SEMPLIFICATO_SECTIONS).map(([code, kind]) => [kind, code]));
+    const rows = form.sections.flatMap((section) =>
+      section.lines.map((line) => {
+        const code = table.model === 'SEMPLIFICATO' ? sectionCodes[section.kind] : section.kind === 'ERARIO' ? '' : undefined;
+        if (code === undefined) throw new Error(`The ${table.model} form has no ${section.kind} lines`);
+        if (table.model === 'ELIDE' && line.credit) throw new Error('The ELIDE form has no credits');
+        return { ...line, section: code };
+      }),
+    );
+    const valueOf = (row: (typeof rows)[number], field: string | null): string | null =>
+      field === null || field === 'deduction'
+        ? null
+        : field === 'debit' || field === 'credit'
+          ? row[field]
+            ? formatFormAmount(row[field])
+            : null
+          : row[field as keyof typeof row];
+    // Each column as wide as its label or its widest value, spread over the page's width: OCR reads apart what is apart.
+    const widths = table.columns.map((column) =>
+      Math.max(
+        ...[column.label, column.under ?? ''].map((l) => regular.widthOfTextAtSize(l, size)),
+        ...rows.map((row) => regular.widthOfTextAtSize(valueOf(row, column.field) ?? '', 9)),
+      ),
+    );
+    const gap = (SALDO_RIGHT - 40 - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1);
+    if (gap < 6) throw new Error(`The ${table.model} table's values are too wide for the page`);
+    let x = 40;
+    const placed = table.columns.map((column, i) => {
+      const at = { column, x0: x, right: x + widths[i] };
+      x += widths[i] + gap;
+      return at;
+    });
+    y -= 16;
+    placed.forEach(({ column, x0 }) => text(column.label, x0, y, size));
+    y -= 7;
+    placed.forEach(({ column, x0 }) => column.under && text(column.under, x0, y, size));
+    y -= 4;
+    for (const row of rows) {
+      y -= 18;
+      for (const { column, x0, right: xRight } of placed) {
+        const value = valueOf(row, column.field);
+        if (!value) continue;
+        if (column.field === 'debit' || column.field === 'credit') right(value, xRight, y);
+        else text(value, x0, y);
+      }
+      totalCents += (row.debit ? toCents(row.debit) : 0) - (row.credit ? toCents(row.credit) : 0);
+    }
+    y -= 10;
+    rule(page, y);
+  }
+  for (const section of table ? [] : form.sections) {
     const layout = F24_SECTIONS.find((s) => s.kind === section.kind)!;
     y -= 20;
     text(layout.title, 40, y, 9, bold);

@@ -33,7 +33,7 @@ export class F24LineDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Codice sede, codice ente, codice regione or codice comune, where the section has one.',
+    description: "Codice sede, codice ente, codice regione or codice comune, where the section has one; on the F24 Elide, the line's tipo.",
     example: null,
   })
   office: string | null;
@@ -41,7 +41,8 @@ export class F24LineDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Rateazione / mese di riferimento, matricola INPS, codice ditta or codice posizione, as printed.',
+    description:
+      'Rateazione / mese di riferimento, matricola INPS, codice ditta or codice posizione, as printed; on the F24 Elide, the elementi identificativi.',
     example: null,
   })
   reference: string | null;
@@ -68,10 +69,19 @@ export class F24SectionDto {
   @ApiProperty({ type: [F24LineDto] })
   lines: F24LineDto[];
 
-  @ApiProperty({ ...AMOUNT, description: "The section's total debit (A, C, E, G, I, M), equal to its lines'.", example: '1234.56' })
+  @ApiProperty({
+    ...AMOUNT,
+    description:
+      "The section's total debit (A, C, E, G, I, M), equal to its lines' (on the semplificato and the Elide, which print no section totals, its lines added up).",
+    example: '1234.56',
+  })
   total_debit: string;
 
-  @ApiProperty({ ...AMOUNT, description: "The section's total credit (B, D, F, H, L, N), equal to its lines'.", example: '0.00' })
+  @ApiProperty({
+    ...AMOUNT,
+    description: "The section's total credit (B, D, F, H, L, N), equal to its lines' (added up on the semplificato and the Elide).",
+    example: '0.00',
+  })
   total_credit: string;
 
   @ApiProperty({ ...AMOUNT, description: 'Saldo of the section: debit less credit, negative when its credits are larger.', example: '1234.56' })
