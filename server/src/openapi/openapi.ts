@@ -33,6 +33,7 @@ const TAGS: Array<[string, string]> = [
   ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
   ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
   ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
+  ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
 ];
 
 /** The sentence that tells the reader of an operation which permission it needs, after its `x-permission`. */
