@@ -85,7 +85,7 @@ export class ApiKeysController {
     operationId: 'revokeApiKey',
     summary: 'Revoke an API key',
     description:
-      'Revokes a key at once in every API process: from the next request on it is refused with 401. Revoking a revoked key changes nothing. A key may revoke itself (this answer is the last it gets). The calling key needs every permission of the key it revokes (403 `insufficient_permission` otherwise). Webhook endpoints the key registered keep receiving: they belong to the integrator.',
+      'Revokes a key at once in every API process: from the next request on it is refused with 401. Revoking a revoked key changes nothing. A key may revoke itself (this answer is the last it gets). The calling key needs every permission of the key it revokes (403 `insufficient_permission` otherwise). Webhook endpoints the key registered keep receiving: they belong to the integrator.\n\nA 503 here may come after the key was revoked but before every server was told: repeat the call until it answers 200.',
   })
   @ApiIdParam('id', 'API key id.')
   @ApiOkResponse({ type: ApiKeyDto, description: 'The revoked key.' })

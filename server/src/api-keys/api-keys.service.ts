@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { generateKey, hashKey } from '../common/auth/api-key.js';
 import type { ApiKey } from '../common/auth/api-key.entity.js';
 import { apiKeyList, type ApiKeysRepository, type NewKey } from '../common/auth/api-keys.repository.js';
@@ -53,6 +54,8 @@ export function presentKey(key: ApiKey, now: Date): ApiKeyDto {
  * booting Nest.
  */
 export class ApiKeysService {
+  private readonly logger = new Logger(ApiKeysService.name);
+
   constructor(
     private readonly apiKeys: ApiKeysRepository,
     private readonly settings: Pick<AppConfig, 'apiKeyPepper'>,
@@ -113,7 +116,9 @@ export class ApiKeysService {
     const { key, secret } = this.newKey(old.integratorId, old.environment, old.name, old.permissions as Permission[]);
     const rolled = await this.apiKeys.roll(old.id, new Date(now.getTime() + expiresIn * 1000), now, key);
     if (!rolled) throw ApiError.of('invalid_state', `The API key ${old.id} is ${keyStatus(old, now).toLowerCase()}: only a working key can be rolled.`);
-    await this.announce();
+    // The new key's secret exists only in this answer, so it is answered whatever Redis says: a process that cached the
+    // old key and missed this then learns its end when its cache entry lapses (AUTH_CACHE_SECONDS) or the generation moves.
+    await this.invalidateAuth().catch((error: Error) => this.logger.warn(`API key ${old.id} rolled, but not announced: ${error.message}`));
     return { ...presentKey(rolled.created, now), secret };
   }
 
@@ -126,10 +131,9 @@ export class ApiKeysService {
   }
 
   /**
-   * Tells every API process to drop what it cached. The change is already stored; if Redis cannot take the
+   * Tells every API process to drop what it cached. The revocation is already stored; if Redis cannot take the
    * announcement, processes that still hold the key in their cache would accept it for up to AUTH_CACHE_SECONDS, so
-   * the caller gets a 503 and repeats the call (both calls are idempotent in effect: a second revocation changes
-   * nothing but announces again).
+   * the caller gets a 503 and repeats the call (a second revocation changes nothing but announces again).
    */
   private async markRevoked(key: ApiKey): Promise<void> {
     if (key.revokedAt) return;
@@ -143,7 +147,7 @@ export class ApiKeysService {
     } catch {
       throw ApiError.of(
         'service_unavailable',
-        'The change is saved, but it could not yet be announced to every API process; repeat the call to make sure it applies everywhere at once.',
+        'The key is revoked, but this could not yet be announced to every API process; repeat the call to make sure it applies everywhere at once.',
         undefined,
         { 'retry-after': '1' },
       );

@@ -15,6 +15,7 @@ import { shareList } from '../shares/shares.service.js';
 import { transactionList } from '../transactions/transactions.repository.js';
 import { ERROR_CODES } from './errors/error-codes.js';
 import { webhookDeliveryList, webhookEndpointList } from '../webhooks/webhook-endpoints.service.js';
+import { apiKeyList } from './auth/api-keys.repository.js';
 import { OPERATORS_BY_TYPE, type ListSpec } from './listing/list-spec.js';
 
 interface OperationObject {
@@ -75,6 +76,11 @@ const OPERATIONS: Record<string, { tag: string; success: string; list?: ListSpec
   rotateWebhookSecret: { tag: 'Webhooks', success: '200', errors: [401, 403, 404, 429] },
   listWebhookDeliveries: { tag: 'Webhooks', success: '200', list: webhookDeliveryList, errors: [400, 401, 403, 404, 429] },
   replayWebhookEvent: { tag: 'Webhooks', success: '202', errors: [400, 401, 403, 404, 429] },
+  listApiKeys: { tag: 'API keys', success: '200', list: apiKeyList, errors: [400, 401, 403, 429] },
+  getApiKey: { tag: 'API keys', success: '200', errors: [401, 403, 404, 429] },
+  createApiKey: { tag: 'API keys', success: '201', errors: [400, 401, 403, 422, 429] },
+  rollApiKey: { tag: 'API keys', success: '200', errors: [400, 401, 403, 404, 422, 429] },
+  revokeApiKey: { tag: 'API keys', success: '200', errors: [401, 403, 404, 429, 503] },
   listProducts: { tag: 'Products', success: '200', list: productList, errors: [400, 401, 403, 429, 500] },
   getProduct: { tag: 'Products', success: '200', errors: [401, 403, 404, 429] },
   createProduct: { tag: 'Products', success: '201', errors: [400, 401, 403, 409, 422, 429] },

@@ -83,7 +83,18 @@ describe('IntegratorsService', () => {
 
     const listed = await service.listKeys(integrator.id);
     expect(listed.map((key) => key.id)).toEqual([first.id, second.id]);
-    expect(Object.keys(listed[0]).sort()).toEqual(['created_at', 'environment', 'id', 'integrator_id', 'lookup', 'name', 'permissions', 'revoked_at']);
+    expect(Object.keys(listed[0]).sort()).toEqual([
+      'created_at',
+      'environment',
+      'expires_at',
+      'id',
+      'integrator_id',
+      'last_used_at',
+      'lookup',
+      'name',
+      'permissions',
+      'revoked_at',
+    ]);
     expect(JSON.stringify(listed)).not.toContain(first.key);
     expect((await service.listKeys()).map((key) => key.id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });

@@ -34,6 +34,7 @@ const TAGS: Array<[string, string]> = [
   ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
   ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
   ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
+  ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
 ];
 
 /** The sentence that tells the reader of an operation which permission it needs, after its `x-permission`. */
