@@ -52,11 +52,12 @@ async function retryable(response: Response): Promise<boolean> {
   return (body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code === 'idempotency_key_in_progress';
 }
 
-const sleep = (ms: number, signal?: AbortSignal | null) =>
+const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    if (signal.aborted) return reject(signal.reason);
+    const abort = () => (clearTimeout(timer), reject(signal.reason));
+    const timer = setTimeout(() => (signal.removeEventListener('abort', abort), resolve()), ms);
+    signal.addEventListener('abort', abort, { once: true });
   });
 
 /**

@@ -15,8 +15,10 @@ export interface VerifyOptions {
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
+/** A header's value whatever the spelling of its name (Node lower-cases them; other frameworks may not). */
 function header(headers: HeaderBag, name: string): string {
-  const value = headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
+  const key = headers instanceof Headers ? undefined : Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+  const value = headers instanceof Headers ? headers.get(name) : key && headers[key];
   const text = Array.isArray(value) ? value.join(' ') : value;
   if (!text) throw new WebhookVerificationError(`The ${name} header is missing.`);
   return text;
