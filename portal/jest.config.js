@@ -17,6 +17,7 @@ const shared = {
   transform: { "^.+\\.(t|j)sx?$": swc },
   extensionsToTreatAsEsm: [".ts", ".tsx"],
   moduleNameMapper: {
+    "(^|/)onServer$": "<rootDir>/test/support/onServer.ts",
     "^~/(.*)$": "<rootDir>/app/$1",
     "\\.css(\\?url)?$": "<rootDir>/test/support/styleStub.js",
   },

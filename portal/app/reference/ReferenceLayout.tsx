@@ -5,6 +5,8 @@ import { INSOMNIA_URL, POSTMAN_URL } from "./collections";
 import type { ReferenceModel } from "./model";
 import { Operation } from "./Operation";
 import { ReferenceSidebar } from "./ReferenceSidebar";
+import { ON_SERVER } from "./onServer";
+import { ServerRendered } from "./serverRendered";
 import { useActiveOperation } from "./useActiveOperation";
 import { useScrollToOperation } from "./useScrollToOperation";
 
@@ -28,26 +30,30 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
       </button>
       <ReferenceSidebar tags={model.tags} activeAnchor={activeAnchor} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
       <Main className="ref-content">
-        <header className="ref-intro">
-          <h1>
-            {model.title} <span className="ref-version">{model.version}</span>
-          </h1>
-          {model.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: model.description }} /> : null}
-          <p className="ref-downloads" lang={SITE_LANGUAGE}>
-            Scarica la specifica:{" "}
-            <a href="/openapi.json" download>
-              OpenAPI JSON
-            </a>{" "}
-            ·{" "}
-            <a href="/openapi.yaml" download>
-              OpenAPI YAML
-            </a>{" "}
-            · <a href={POSTMAN_URL}>Collezione Postman</a> · <a href={INSOMNIA_URL}>File Insomnia</a> ·{" "}
-            <a href="/api-reference.md" type="text/markdown">
-              Markdown
-            </a>
-          </p>
-        </header>
+        <ServerRendered as="header" className="ref-intro">
+          {ON_SERVER ? (
+            <>
+              <h1>
+                {model.title} <span className="ref-version">{model.version}</span>
+              </h1>
+              {model.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: model.description }} /> : null}
+              <p className="ref-downloads" lang={SITE_LANGUAGE}>
+                Scarica la specifica:{" "}
+                <a href="/openapi.json" download>
+                  OpenAPI JSON
+                </a>{" "}
+                ·{" "}
+                <a href="/openapi.yaml" download>
+                  OpenAPI YAML
+                </a>{" "}
+                · <a href={POSTMAN_URL}>Collezione Postman</a> · <a href={INSOMNIA_URL}>File Insomnia</a> ·{" "}
+                <a href="/api-reference.md" type="text/markdown">
+                  Markdown
+                </a>
+              </p>
+            </>
+          ) : null}
+        </ServerRendered>
         {model.tags.map((tag) => (
           <section key={tag.name} className="ref-tag" aria-labelledby={`tag-${tag.name}`}>
             <h2 id={`tag-${tag.name}`}>{tag.name}</h2>

@@ -21,17 +21,6 @@ export function referenceModel(): ReferenceModel | null {
   return cached;
 }
 
-let json: string | null | undefined;
-
-/** The view model as JSON, written once per server process. */
-export function referenceModelJson(): string | null {
-  if (json === undefined) {
-    const model = referenceModel();
-    json = model && JSON.stringify(model);
-  }
-  return json;
-}
-
 /** One-paragraph texts (most descriptions) render inline, so they fit in a <summary> or a table cell. */
 export function renderMarkdown(markdown: string): string {
   const text = markdown.trim();

@@ -2,10 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
 import { useMemo } from "react";
-import { referenceModelJson } from "~/reference/document.server";
+import { referenceModel } from "~/reference/document.server";
 import { isKept } from "~/renderOnce.server";
 import type { ReferenceModel } from "~/reference/model";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
+import { ON_SERVER } from "~/reference/onServer";
+import { browserModel, getServerModel, keepServerModel } from "~/reference/serverRendered";
 import styles from "~/reference/reference.css?url";
 
 // The reference shows the document of the build with the hosts of the server's start: the same for everyone.
@@ -19,23 +21,27 @@ export const meta: MetaFunction = () => [
   { tagName: "link", rel: "alternate", type: "text/markdown", href: "/api-reference.md" },
 ];
 
+let browserModelJson: string | undefined;
+
 /**
- * The view model as one JSON text, written once per server process: Remix then hands one string to the browser instead
- * of encoding thousands of objects, and the browser reads it with JSON.parse. Once the page is kept rendered (with this
- * text in it), a request is answered with the kept page and its data is not used: none is given, because Remix encodes
- * a loader's data for the browser before the entry answers, and encoding the model (a megabyte and a half) was most of
- * the time the reference took to answer.
+ * The server renders the page from the whole view model (kept for its render, see serverRendered.tsx); the browser gets
+ * only what it hydrates, as one JSON text written once per server process: Remix then hands one string to the browser
+ * instead of encoding thousands of objects, and the browser reads it with JSON.parse. Once the page is kept rendered
+ * (with this text in it), a request is answered with the kept page and its data is not used: none is given, because
+ * Remix encodes a loader's data for the browser before the entry answers.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  const modelJson = referenceModelJson();
-  if (!modelJson) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
-  return { modelJson: isKept(request) ? null : modelJson };
+  const model = referenceModel();
+  if (!model) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
+  keepServerModel(model);
+  browserModelJson ??= JSON.stringify(browserModel(model));
+  return { modelJson: isKept(request) ? null : browserModelJson };
 }
 
 /**
- * Reaching the reference from another page loads it as a document, as the kept page, rather than fetching its model
- * and rendering thousands of elements in the browser (and the data such a fetch gets may be the empty one above). The
- * hash goes along: a link to an operation lands on it.
+ * Reaching the reference from another page loads it as a document, the kept page: rendered in the browser, the parts
+ * the server alone renders would be empty (and the data a fetch gets may be the empty one above). The hash goes along:
+ * a link to an operation lands on it.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs): Response {
   const router = (window as { __remixRouter?: { state: { navigation: { location?: { hash: string } } } } }).__remixRouter;
@@ -52,6 +58,6 @@ export const shouldRevalidate = () => false;
 
 export default function ApiReference() {
   const { modelJson } = useLoaderData<typeof loader>();
-  const model = useMemo(() => (modelJson ? (JSON.parse(modelJson) as ReferenceModel) : null), [modelJson]);
+  const model = useMemo(() => (ON_SERVER ? getServerModel() : modelJson ? (JSON.parse(modelJson) as ReferenceModel) : null), [modelJson]);
   return model ? <ReferenceLayout model={model} /> : null;
 }

@@ -113,6 +113,10 @@ describe("API reference in the browser", () => {
       const webhook = webhookIds.includes(id.replace("operation/", ""));
       expect({ id, tabs, tryIt }).toEqual({ id, tabs: webhook ? [] : LANGUAGES, tryIt: !webhook });
     }
+    // What the server alone renders (descriptions, parameters, schemas) is still there once the page has hydrated.
+    expect(await page.locator(".ref-operation-docs h3").count()).toBe(sections.length);
+    expect(await page.locator(".ref-operation-docs .schema-tree").count()).toBeGreaterThan(0);
+    expect(await page.locator(".ref-intro h1").textContent()).toMatch(/\S/);
     const sidebarGroups = await page.locator(".ref-sidebar-group").allTextContents();
     expect(sidebarGroups.at(-1)).toBe("Webhooks");
     expect(await page.locator('.ref-sidebar a[href="#operation/documentUpdated"]').textContent()).toBe("POSTdocument.updated");
@@ -148,7 +152,7 @@ describe("API reference in the browser", () => {
     expect(await page.locator(".ref-operation [role=tabpanel]").first().textContent()).toContain("--url 'https://api.flusso.example/");
     await page.getByLabel("Ambiente:").selectOption("development");
     await page.close();
-  }, 30_000);
+  }, 60_000);
 
   it("try-it sends the request with the pasted key as a bearer token and shows the answer", async () => {
     const page = await openReference(browser.context);
