@@ -58,7 +58,7 @@ describe('permissions: the rules', () => {
     const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
     const line = readme.split('\n').find((l) => l.startsWith('| `key:create'))!;
     const listed = line.slice(line.indexOf('(write implies read) for'), line.indexOf(', e.g.'));
-    const families = [...listed.matchAll(/`([a-z0-9:]+)`( \(read only\))?/g)].map(([, family, readOnly]) => `${family}:${readOnly ? 'read' : 'write'}`);
+    const families = [...listed.matchAll(/`([a-z0-9_:]+)`( \(read only\))?/g)].map(([, family, readOnly]) => `${family}:${readOnly ? 'read' : 'write'}`);
     const expected = Object.entries(PERMISSION_FAMILIES).map(([family, access]) => `${family}:${access.at(-1)}`);
     expect(families.sort()).toEqual(expected.sort());
   });
