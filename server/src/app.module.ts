@@ -24,6 +24,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
 import { F24Module } from './f24/f24.module.js';
+import { EventsApiModule } from './events/events-api.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -52,6 +53,7 @@ export class AppModule {
         PaymentsModule,
         SectionalsModule,
         WebhooksModule,
+        EventsApiModule,
         SharesModule,
         SandboxModule,
         F24Module,
