@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DomainEvent } from '../common/events/event.entity.js';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { fetchPage } from '../common/listing/list-page.js';
