@@ -23,6 +23,7 @@ import { CounterpartVatPrefix1795458000000 } from './1795458000000-counterpart-v
 import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
 import { ApiKeyLifecycle1795462419000 } from './1795462419000-api-key-lifecycle.js';
+import { EventsApi1795462500000 } from './1795462500000-events-api.js';
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
 import { RequestLogs1795463190000 } from './1795463190000-request-logs.js';
 import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
@@ -54,6 +55,7 @@ export const migrations = [
   F24Requests1795458000000,
   FanOutFromOutbox1795461200000,
   ApiKeyLifecycle1795462419000,
+  EventsApi1795462500000,
   InvoiceSignatures1795463100000,
   RequestLogs1795463190000,
   CompanyTaxNumber1795463200000,

@@ -28,6 +28,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import type { Clock } from './common/clock/clock.port.js';
 import { SystemClock } from './common/clock/drivers/system.driver.js';
 import { RequestLogsModule } from './request-logs/request-logs.module.js';
+import { EventsApiModule } from './events/events-api.module.js';
 
 /** The API process: every HTTP-facing module. */
 @Module({})
@@ -56,6 +57,7 @@ export class AppModule {
         PaymentsModule,
         SectionalsModule,
         WebhooksModule,
+        EventsApiModule,
         SharesModule,
         SandboxModule,
         F24Module,

@@ -9,6 +9,7 @@ export const DOC_PAGES: readonly string[] = [
   "authentication",
   "basics/common-terms",
   "basics/errors",
+  "basics/events",
   "basics/expand-results",
   "basics/filter-results",
   "basics/idempotency",

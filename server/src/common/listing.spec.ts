@@ -319,6 +319,7 @@ describe('the shared list mechanism', () => {
         datetime: '2026-03-01T00:00:00Z',
         decimal: '1.5',
         integer: '2026',
+        bigint: '2026',
         string: 'x',
       })[spec.type];
 

@@ -140,7 +140,7 @@ export class DeliveriesRepository {
          SELECT c.id, c.channel, c.attempts, c.message,
                 e.id AS endpoint_id, e.integrator_id, e.url, e.permissions, e.secret, e.previous_secret, e.previous_secret_expires_at,
                 e.failing_since, e.updated_at,
-                ev.id AS event_id, ev.company_id, ev.type,
+                ev.id AS event_id, ev.company_id, ev.type, ev.api_version, ev.created_at AS event_created_at,
                 -- An event goes to many endpoints: its payload is sent (and parsed) once per claim.
                 CASE WHEN row_number() OVER (PARTITION BY ev.id) = 1 THEN ev.payload END AS payload
            FROM claimed c

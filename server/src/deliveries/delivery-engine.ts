@@ -120,6 +120,8 @@ export class DeliveryEngine extends WorkerLoop {
           id: row.event_id as string,
           companyId: row.company_id as string,
           type: row.type as string,
+          apiVersion: row.api_version as string,
+          createdAt: row.event_created_at as Date,
           payload: row.payload as Record<string, unknown>,
         });
       }

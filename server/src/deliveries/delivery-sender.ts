@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Channel, MailMessage } from './delivery.entity.js';
+import type { RecordedEvent } from '../common/events/event.presenter.js';
 
 /** A delivery claimed by the engine, with what its channel needs to send it (loaded in the claim's one query). */
 export interface ClaimedDelivery {
@@ -22,7 +23,7 @@ export interface ClaimedDelivery {
     failingSince: Date | null;
     updatedAt: Date;
   } | null;
-  event: { id: string; companyId: string; type: string; payload: Record<string, unknown> } | null;
+  event: RecordedEvent | null;
 }
 
 /** What one attempt came to. */

@@ -133,8 +133,17 @@ export class DocumentsService {
   private async recordChange(manager: EntityManager, document: LockedDocument, type: EventType): Promise<DocumentDto> {
     const changed = await this.repository.nextVersion(manager, document);
     const [presented] = await this.present(manager, [changed], ALL_DOCUMENT_EXPANSIONS);
-    await this.events.record(manager, changed.companyId, type, presented as unknown as Record<string, unknown>, changed.updatedAt);
+    await this.events.record(manager, changed.companyId, type, presented, changed.updatedAt);
     return presented;
+  }
+
+  /**
+   * Records `document.created` for a document just inserted in the caller's transaction, with the document as the
+   * creating call answers it (presentDocument with every expansion, the payload `document.updated` carries), at its
+   * `updated_at` (version 1).
+   */
+  async recordCreated(manager: EntityManager, companyId: string, presented: DocumentDto, at: Date): Promise<void> {
+    await this.events.record(manager, companyId, 'document.created', presented, at);
   }
 
   /** Documents as answered: their expansions loaded for the whole page, then presented. */

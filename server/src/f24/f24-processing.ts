@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EventsService } from '../common/events/events.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ALL_DOCUMENT_EXPANSIONS, presentDocuments } from '../documents/document.presenter.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
 import { F24Ocr, findTessdata } from './f24-ocr.js';
 import type { F24FileKind } from './f24-file.js';
 import { readF24File } from './f24-reader.js';
@@ -16,8 +18,9 @@ const KINDS: Record<string, F24FileKind> = { 'application/pdf': 'pdf', 'image/pn
 
 /**
  * The worker's reading of one F24 request: the stored file read (text layer, OCR where needed), the contributor
- * compared with the company, then in one transaction the document and its flow (PROCESSED) or the reason (FAILED),
- * and the `f24.processed` / `f24.failed` event with the request as the API shows it.
+ * compared with the company, then in one transaction the document and its flow (PROCESSED) with `document.created`
+ * (the document as GET answers it, every member expanded), or the reason (FAILED), and the `f24.processed` /
+ * `f24.failed` event with the request as the API shows it.
  */
 @Injectable()
 export class F24Processing implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,6 +31,7 @@ export class F24Processing implements OnModuleInit, OnApplicationBootstrap, OnAp
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly repository: F24Repository,
+    private readonly documents: DocumentsRepository,
     private readonly events: EventsService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -84,6 +88,11 @@ export class F24Processing implements OnModuleInit, OnApplicationBootstrap, OnAp
       const done = outcome.ok
         ? await this.repository.complete(manager, locked, outcome.reading, sources)
         : await this.repository.fail(manager, locked, outcome.failure, sources);
+      if (done.document_id) {
+        const document = await this.documents.findOwned(manager, done.company_id, done.document_id);
+        const [presented] = presentDocuments([document], await this.documents.relations(manager, [document], ALL_DOCUMENT_EXPANSIONS));
+        await this.events.record(manager, done.company_id, 'document.created', presented, document.updatedAt);
+      }
       const dto = presentF24Request(done);
       await this.events.record(
         manager,

@@ -117,12 +117,13 @@ export class InvoicesService {
           body.kind,
         );
       });
-      // A new document is version 1 and announces nothing: `document.updated` is for its changes (DocumentsService).
-      // It is presented from the rows as written: nothing is read back.
+      // It is presented from the rows as written (nothing is read back) and announced as such: `document.created`.
       const counterpartById = new Map(counterpart ? [[counterpart.id, counterpart]] : []);
       const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
       const sectionalById = new Map(taken ? [[taken.sectionalId, taken.sectional]] : []);
-      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById, flowsByDocument })];
+      const presented = presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById, flowsByDocument });
+      await this.documents.recordCreated(manager, companyId, presented, document.updatedAt);
+      return [presented];
     });
   }
 
@@ -198,7 +199,9 @@ export class InvoicesService {
       });
       const counterpartById = new Map(counterpart ? [[counterpart.id, counterpart]] : []);
       const flowsByDocument = new Map([[document.id, flows.sort(flowOrder)]]);
-      return [presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById: new Map(), flowsByDocument })];
+      const presented = presentDocument(document, { categoryById: null, subcategoryById: null, counterpartById, sectionalById: new Map(), flowsByDocument });
+      await this.documents.recordCreated(manager, companyId, presented, document.updatedAt);
+      return [presented];
     });
   }
 

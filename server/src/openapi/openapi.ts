@@ -32,7 +32,11 @@ const TAGS: Array<[string, string]> = [
   ['Transactions', "Bank movements of the company's accounts."],
   ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
   ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
-  ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
+  ['Events', 'What changed in a company, in commit order, kept as long as webhook deliveries can replay it: the same events webhooks deliver.'],
+  [
+    'Webhooks',
+    'Endpoints that receive the events of the granted companies (the Events guide lists them), signed as Standard Webhooks, and the deliveries made to them.',
+  ],
   ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
   ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
 ];

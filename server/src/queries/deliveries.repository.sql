@@ -228,6 +228,8 @@ SELECT
   ev.id AS event_id,
   ev.company_id,
   ev.type,
+  ev.api_version,
+  ev.created_at AS event_created_at,
   -- An event goes to many endpoints: its payload is sent (and parsed) once per claim.
   CASE
     WHEN row_number() OVER (
@@ -581,6 +583,10 @@ SELECT
   "r"."type" AS "r_type",
   "r"."payload" AS "r_payload",
   "r"."created_at" AS "r_created_at",
+  "r"."transaction_id" AS "r_transaction_id",
+  "r"."position" AS "r_position",
+  "r"."document_id" AS "r_document_id",
+  "r"."api_version" AS "r_api_version",
   "r"."dispatched_at" AS "r_dispatched_at"
 FROM
   "events" "r"

@@ -8,10 +8,31 @@ INSERT INTO
     "type",
     "payload",
     "created_at",
+    "api_version",
     "dispatched_at"
   )
 VALUES
-  (DEFAULT, $1, $2, $3, $4, DEFAULT)
+  (DEFAULT, $1, $2, $3, $4, $5, DEFAULT)
 RETURNING
   "id",
   "created_at";
+
+-- EventsRepository.recordMany
+INSERT INTO
+  events (
+    company_id,
+    type,
+    payload,
+    created_at,
+    api_version
+  )
+SELECT
+  $1,
+  $2,
+  p.payload,
+  $4,
+  $5
+FROM
+  jsonb_array_elements($3::jsonb) WITH ORDINALITY AS p (payload, n)
+ORDER BY
+  p.n;

@@ -147,8 +147,6 @@ LIMIT
   1;
 
 -- TransactionsRepository.insertMany
-START TRANSACTION;
-
 INSERT INTO
   transactions (
     id,
@@ -182,8 +180,6 @@ FROM
     $12::text[]
   );
 
-ROLLBACK;
-
 -- TransactionsRepository.lockForAllocation
 SELECT
   1
@@ -207,25 +203,25 @@ WHERE
 
 -- TransactionsRepository.inOrder
 SELECT
-  "Transaction"."id" AS "Transaction_id",
-  "Transaction"."company_id" AS "Transaction_company_id",
-  "Transaction"."account_id" AS "Transaction_account_id",
-  "Transaction"."type" AS "Transaction_type",
-  "Transaction"."amount" AS "Transaction_amount",
-  "Transaction"."currency" AS "Transaction_currency",
-  "Transaction"."booking_date_time" AS "Transaction_booking_date_time",
-  "Transaction"."date" AS "Transaction_date",
-  "Transaction"."value_date" AS "Transaction_value_date",
-  "Transaction"."description" AS "Transaction_description",
-  "Transaction"."clean_description" AS "Transaction_clean_description",
-  "Transaction"."counterpart_name" AS "Transaction_counterpart_name",
-  "Transaction"."category_id" AS "Transaction_category_id",
-  "Transaction"."subcategory_id" AS "Transaction_subcategory_id",
-  "Transaction"."created_at" AS "Transaction_created_at"
+  "t"."id" AS "t_id",
+  "t"."company_id" AS "t_company_id",
+  "t"."account_id" AS "t_account_id",
+  "t"."type" AS "t_type",
+  "t"."amount" AS "t_amount",
+  "t"."currency" AS "t_currency",
+  "t"."booking_date_time" AS "t_booking_date_time",
+  "t"."date" AS "t_date",
+  "t"."value_date" AS "t_value_date",
+  "t"."description" AS "t_description",
+  "t"."clean_description" AS "t_clean_description",
+  "t"."counterpart_name" AS "t_counterpart_name",
+  "t"."category_id" AS "t_category_id",
+  "t"."subcategory_id" AS "t_subcategory_id",
+  "t"."created_at" AS "t_created_at"
 FROM
-  "transactions" "Transaction"
+  "transactions" "t"
 WHERE
-  (("Transaction"."id" IN ($1)));
+  "t"."id" = ANY ($1);
 
 -- TransactionsRepository.byIds
 SELECT

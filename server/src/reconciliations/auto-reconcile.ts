@@ -21,8 +21,9 @@ export async function reconcileByIdentifier(db: DataSource, companyId: string, t
   if (!transactionIds.length) return 0;
   const repository = new ReconciliationsRepository(db);
   const pairs = await repository.identifiedPairs(db.manager, companyId, transactionIds);
-  const documents = new DocumentsService(db, new DocumentsRepository(db), new CategoriesRepository(db), new EventsService(), new SectionalsService(db));
-  const reconciliations = new ReconciliationsService(db, repository, new FlowsRepository(db), new TransactionsRepository(db), documents);
+  const events = new EventsService();
+  const documents = new DocumentsService(db, new DocumentsRepository(db), new CategoriesRepository(db), events, new SectionalsService(db));
+  const reconciliations = new ReconciliationsService(db, repository, new FlowsRepository(db), new TransactionsRepository(db), documents, events);
   let made = 0;
   for (const pair of pairs) {
     try {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { loadAll } from '../common/database/load-all.js';
 import { ApiError } from '../common/errors/api-error.js';
+import { EventsService } from '../common/events/events.service.js';
 import { compareAmounts } from '../common/money/money.js';
 import { page, type Page } from '../common/listing/list-page.js';
 import { parseListQuery, type QueryParams } from '../common/listing/list-query.js';
@@ -36,6 +37,7 @@ export class ReconciliationsService {
     private readonly flows: FlowsRepository,
     private readonly transactions: TransactionsRepository,
     private readonly documents: DocumentsService,
+    private readonly events: EventsService,
   ) {}
 
   async list(companyId: string, params: QueryParams): Promise<Page<ReconciliationDto>> {
@@ -93,8 +95,10 @@ export class ReconciliationsService {
       const before = await coverageOf(this.flows, manager, flow.id);
       const saved = await this.repository.insert(manager, { companyId: flow.companyId, flowId: flow.id, transactionId: transaction.id, amount, currency });
       await settleCoverage(this.flows, manager, flow.id, before);
-      await this.documents.recordUpdated(manager, document);
+      const updated = await this.documents.recordUpdated(manager, document);
       const [presented] = await this.present(manager, [saved], new Set(RECONCILIATION_EXPANSIONS));
+      // At the instant of the document's change it is part of (its flow now paid), right after it.
+      await this.events.record(manager, saved.companyId, 'reconciliation.created', presented, new Date(updated.updated_at));
       return presented;
     });
   }
@@ -129,9 +133,12 @@ export class ReconciliationsService {
       if (!flow) throw gone();
       const document = await this.documents.lock(manager, flow.companyId, flow.documentId, gone);
       const before = await coverageOf(this.flows, manager, flow.id);
+      // Announced as it was, every member expanded as when it was created (its flow before the payment goes).
+      const [was] = await this.present(manager, [reconciliation], new Set(RECONCILIATION_EXPANSIONS));
       if (!(await this.repository.delete(manager, reconciliation))) throw ApiError.notFound('Reconciliation');
       await settleCoverage(this.flows, manager, flow.id, before);
-      await this.documents.recordUpdated(manager, document);
+      const updated = await this.documents.recordUpdated(manager, document);
+      await this.events.record(manager, reconciliation.companyId, 'reconciliation.deleted', was, new Date(updated.updated_at));
     });
   }
 

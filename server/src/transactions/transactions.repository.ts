@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
 import type { Classification } from '../categories/classification.js';
 import { insertRows } from '../common/database/bulk-insert.js';
@@ -94,9 +94,10 @@ export class TransactionsRepository {
     return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
   }
 
-  /** Writes a statement's transactions, all or none. */
+  /** Writes a statement's transactions in the caller's transaction, and answers them as stored, in the order given. */
   @GenerateSql({
     params: [
+      DummyValue.MANAGER,
       [
         {
           id: DummyValue.UUID,
@@ -115,12 +116,19 @@ export class TransactionsRepository {
       ],
     ],
   })
-  async insertMany(rows: readonly NewTransactionRow[]): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      for (let start = 0; start < rows.length; start += CHUNK) {
-        await insertRows(manager, 'transactions', COLUMNS, rows.slice(start, start + CHUNK));
-      }
-    });
+  async insertMany(manager: EntityManager, rows: readonly NewTransactionRow[]): Promise<Transaction[]> {
+    const stored: Transaction[] = [];
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      const chunk = rows.slice(start, start + CHUNK);
+      await insertRows(manager, 'transactions', COLUMNS, chunk);
+      stored.push(
+        ...(await this.inOrder(
+          manager,
+          chunk.map((row) => row.id as string),
+        )),
+      );
+    }
+    return stored;
   }
 
   /** Locks the transaction against other reconciliations, with flows of any document, that share its amount. */
@@ -145,7 +153,12 @@ export class TransactionsRepository {
   /** Transactions by id in one query, in the order of `ids`. */
   @GenerateSql({ params: [DummyValue.MANAGER, [DummyValue.UUID]] })
   async inOrder(manager: EntityManager, ids: readonly string[]): Promise<Transaction[]> {
-    const rows = await manager.getRepository(Transaction).findBy({ id: In([...ids]) });
+    // One array parameter, however many ids (an import reads its rows back 5,000 at a time).
+    const rows = await manager
+      .getRepository(Transaction)
+      .createQueryBuilder('t')
+      .where('t.id = ANY(:ids)', { ids: [...ids] })
+      .getMany();
     const found = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => found.get(id)!);
   }

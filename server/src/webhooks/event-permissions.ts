@@ -9,18 +9,24 @@ import type { EventType } from '../common/events/events.service.js';
  * itself: `webhooks:write` manages endpoints, it does not open a way around the read permissions.
  */
 export const EVENT_PERMISSIONS: Readonly<Record<EventType, Exclude<Permission, '*'>>> = {
+  'document.created': 'documents:read',
   'document.updated': 'documents:read',
   'document.deleted': 'documents:read',
+  'transaction.created': 'transactions:read',
+  'reconciliation.created': 'reconciliations:read',
+  'reconciliation.deleted': 'reconciliations:read',
   'f24.processed': 'payments:f24:read',
   'f24.failed': 'payments:f24:read',
 };
 
 /**
  * The event types an endpoint is registered for: registering it, changing its URL or rotating its secret needs their
- * read permissions. The other types (`f24.*`, which need `payments:f24:read`) reach an endpoint only when the
- * permissions recorded on it read them (the fan-out's rule), so a key without them still registers endpoints.
+ * read permissions (all `documents:read`, as before `document.created` joined them). The other types (`transaction.*`,
+ * `reconciliation.*`, `f24.*`) reach an endpoint only when the permissions recorded on it read them (the fan-out's
+ * rule), so a key without `transactions:read` or `reconciliations:read` still registers endpoints, which simply never
+ * receive those events.
  */
-export const REGISTERED_EVENT_TYPES: readonly EventType[] = ['document.updated', 'document.deleted'];
+export const REGISTERED_EVENT_TYPES: readonly EventType[] = ['document.created', 'document.updated', 'document.deleted'];
 
 /** The event types whose read permission `held` allows; an unknown type is never allowed. */
 export function receives(held: ReadonlySet<string>, type: string): boolean {

@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '../common/events/events.service.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
@@ -167,7 +168,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', description: 'The event id: `webhook-id` of every attempt and `id` of the body.' })
   event_id: string;
 
-  @ApiProperty({ enum: ['document.updated', 'document.deleted', 'f24.processed', 'f24.failed'], example: 'document.updated' })
+  @ApiProperty({ enum: EVENT_TYPES, example: 'document.updated' })
   event: string;
 
   @ApiProperty({ format: 'uuid' })

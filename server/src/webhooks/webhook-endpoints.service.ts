@@ -41,7 +41,7 @@ export interface EndpointScope {
 
 /** What registering an endpoint, or pointing it to a new URL, needs: the read permission of every event type it receives. */
 const ALL_EVENT_PERMISSIONS = [...new Set(REGISTERED_EVENT_TYPES.map((type) => EVENT_PERMISSIONS[type]))];
-const EVENT_LIST = REGISTERED_EVENT_TYPES.join(' and ');
+const EVENT_LIST = `${REGISTERED_EVENT_TYPES.slice(0, -1).join(', ')} and ${REGISTERED_EVENT_TYPES.at(-1)}`;
 
 export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
   return {

@@ -102,7 +102,7 @@ describe('permissions hold for what webhooks carry', () => {
         code: 'insufficient_permission',
         title: 'Insufficient permission',
         detail:
-          'This call needs the permission documents:read, which this API key lacks (an endpoint receives the document.updated and document.deleted events, which carry documents in full); use a key with documents:read, documents:write or *.',
+          'This call needs the permission documents:read, which this API key lacks (an endpoint receives the document.created, document.updated and document.deleted events, which carry documents in full); use a key with documents:read, documents:write or *.',
         required_permission: 'documents:read',
       },
     ]);

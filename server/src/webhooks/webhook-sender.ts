@@ -12,6 +12,7 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { WEBHOOK_HTTP, type WebhookAnswer, type WebhookHttp } from './webhook-http.port.js';
 import { EVENT_PERMISSIONS, receives } from './event-permissions.js';
 import { decryptSecret, secretKey, sign } from './webhook-secrets.js';
+import { presentEvent } from '../common/events/event.presenter.js';
 
 export const USER_AGENT = `Flusso-Webhooks/${API_VERSION} (+https://developers.flusso.example/basics/webhook)`;
 /** Request bodies of the events in flight: a claim hands every endpoint of an event the same event object. */
@@ -53,11 +54,11 @@ export class WebhookSender implements DeliverySender, OnApplicationShutdown {
     await this.http.close();
   }
 
-  /** The request body: the event as the portal documents it (`id`, `event`, `company_id`, `data`). */
+  /** The request body: the event as the events API answers it (common/events/event.presenter.ts). */
   static body(event: NonNullable<ClaimedDelivery['event']>): string {
     let body = bodies.get(event);
     if (body === undefined) {
-      body = JSON.stringify({ id: event.id, event: event.type, company_id: event.companyId, data: event.payload });
+      body = JSON.stringify(presentEvent(event));
       bodies.set(event, body);
     }
     return body;

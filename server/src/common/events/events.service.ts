@@ -3,7 +3,18 @@ import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from './event.entity.js';
 import { EventsRepository } from './events.repository.js';
 
-export type EventType = 'document.updated' | 'document.deleted' | 'f24.processed' | 'f24.failed';
+export const EVENT_TYPES = [
+  'document.created',
+  'document.updated',
+  'document.deleted',
+  'transaction.created',
+  'reconciliation.created',
+  'reconciliation.deleted',
+  'f24.processed',
+  'f24.failed',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Records events in the outbox, always inside the caller's database transaction. */
 @Injectable()
@@ -14,7 +25,12 @@ export class EventsService {
    * `occurredAt` is when the change took effect, taken after the locks that order it (for a document, its new
    * `updated_at`), never the transaction's start: the fan-out takes events in that order.
    */
-  async record(manager: EntityManager, companyId: string, type: EventType, payload: Record<string, unknown>, occurredAt: Date): Promise<DomainEvent> {
-    return this.events.record(manager, companyId, type, payload, occurredAt);
+  async record(manager: EntityManager, companyId: string, type: EventType, payload: object, occurredAt: Date): Promise<DomainEvent> {
+    return this.events.record(manager, companyId, type, payload as Record<string, unknown>, occurredAt);
+  }
+
+  /** One event per payload, all of one type and instant, in one statement (bulk paths: an import of many rows). */
+  async recordMany(manager: EntityManager, companyId: string, type: EventType, payloads: readonly object[], occurredAt: Date): Promise<void> {
+    if (payloads.length) await this.events.recordMany(manager, companyId, type, payloads, occurredAt);
   }
 }

@@ -202,12 +202,15 @@ function cursorValue(row: ObjectLiteral, spec: FieldSpec): unknown {
 
 /**
  * Serves one page of a list: the caller's base query (already scoped to the company) plus the request's filters,
- * keyset position and order, fetching one row more than the page to learn whether another page follows.
+ * keyset position and order, fetching one row more than the page to learn whether another page follows. With
+ * `cursorAtEnd` (the events list) the last page has a cursor too, after its last row, so that a poller can ask again
+ * later for what came next; only an empty page has none.
  */
 export async function fetchPage<E extends ObjectLiteral>(
   base: SelectQueryBuilder<E>,
   spec: ListSpec,
   query: ListQuery,
+  { cursorAtEnd = false }: { cursorAtEnd?: boolean } = {},
 ): Promise<{ rows: E[]; cursor: string | null }> {
   const params = new Params();
   const qb = base.clone();
@@ -233,8 +236,8 @@ export async function fetchPage<E extends ObjectLiteral>(
   });
   qb.setParameters(params.values).limit(query.pageSize + 1);
   const rows = await selectPrepared(qb);
-  if (rows.length <= query.pageSize) return { rows, cursor: null };
-  rows.length = query.pageSize;
+  if (rows.length === 0 || (rows.length <= query.pageSize && !cursorAtEnd)) return { rows, cursor: null };
+  if (rows.length > query.pageSize) rows.length = query.pageSize;
   const last = rows[rows.length - 1];
   return {
     rows,

@@ -41,6 +41,8 @@ export const DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|
 export const DECIMAL = /^\d{1,15}(\.\d{1,6})?$/;
 /** An integer filter value: digits only, few enough for a PostgreSQL integer column (a year, a count). */
 export const INTEGER = /^\d{1,9}$/;
+/** A bigint value (a position in a cursor): digits only, always within a PostgreSQL bigint. */
+export const BIGINT = /^\d{1,18}$/;
 
 /** One query parameter as a single string; repeating a parameter is ambiguous and refused. */
 export function single(query: QueryParams, name: string): string | undefined {
@@ -76,6 +78,9 @@ function parseValue(raw: string, spec: FieldSpec, param: string, field: string):
       return raw;
     case 'integer':
       if (!INTEGER.test(raw)) throw ApiError.badQuery(param, `${field} must be a whole number such as 2026, got "${raw}".`);
+      return raw;
+    case 'bigint':
+      if (!BIGINT.test(raw)) throw ApiError.badQuery(param, `${field} must be a whole number, got "${raw}".`);
       return raw;
     case 'string':
       return raw;

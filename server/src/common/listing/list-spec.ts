@@ -6,7 +6,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
  * `Map`s: a client's word (`sort=constructor`, `filter[__proto__]`) must find only the names declared here, never a
  * property every object inherits.
  */
-export type FieldType = 'uuid' | 'string' | 'enum' | 'date' | 'datetime' | 'decimal' | 'integer';
+export type FieldType = 'uuid' | 'string' | 'enum' | 'date' | 'datetime' | 'decimal' | 'integer' | 'bigint';
 
 export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty', 'ilike'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
@@ -50,6 +50,7 @@ export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   datetime: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
   decimal: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
   integer: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
+  bigint: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'notIn', 'empty'],
 };
 
 export function defineList(spec: {

@@ -1,7 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtension, ApiExtraModels, ApiOkResponse, ApiProperty, ApiQuery, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger';
-import { DATETIME, DECIMAL, DEFAULT_PAGE_SIZE, INTEGER, MAX_LIST_VALUES, MAX_PAGE_SIZE, MAX_VALUE_LENGTH } from './list-query.js';
+import { DATETIME, DECIMAL, DEFAULT_PAGE_SIZE, BIGINT, INTEGER, MAX_LIST_VALUES, MAX_PAGE_SIZE, MAX_VALUE_LENGTH } from './list-query.js';
 import { OPERATORS_BY_TYPE, type FieldSpec, type FilterOperator, type ListSpec } from './list-spec.js';
 
 @ApiSchema({ name: 'Page' })
@@ -32,6 +32,8 @@ function valueSchema(spec: FieldSpec): SchemaObject {
       return { type: 'string', pattern: DECIMAL.source };
     case 'integer':
       return { type: 'string', pattern: INTEGER.source };
+    case 'bigint':
+      return { type: 'string', pattern: BIGINT.source };
     case 'string':
       return { type: 'string', minLength: 1, maxLength: MAX_VALUE_LENGTH };
   }

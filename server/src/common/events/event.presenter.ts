@@ -1,0 +1,35 @@
+/** An event as the events API answers it and as a webhook's body carries it: one shape, from this one presenter. */
+export interface EventBody {
+  id: string;
+  type: string;
+  /** The same as `type`: the member the first webhook bodies named it by, kept for receivers written against them. */
+  event: string;
+  /** The version of the API whose presenter wrote `data`. */
+  api_version: string;
+  company_id: string;
+  created_at: string;
+  /** The object as the API answered it when the event was recorded (`document.deleted`: as it was when deleted). */
+  data: Record<string, unknown>;
+}
+
+/** What presenting an event reads: a stored event (events/event-reads.repository.ts) or a claimed delivery's. */
+export interface RecordedEvent {
+  id: string;
+  companyId: string;
+  type: string;
+  apiVersion: string;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+}
+
+export function presentEvent(event: RecordedEvent): EventBody {
+  return {
+    id: event.id,
+    type: event.type,
+    event: event.type,
+    api_version: event.apiVersion,
+    company_id: event.companyId,
+    created_at: event.createdAt.toISOString(),
+    data: event.payload,
+  };
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DomainEvent } from '../common/events/event.entity.js';
+import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
+import { fetchPage } from '../common/listing/list-page.js';
+import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
+import { isUuid } from '../common/validation/uuid.js';
+import { eventList } from './event-list.js';
+
+/**
+ * Only the events of transactions older than the statement's snapshot's xmin: every transaction that started before
+ * it has ended, so no event can commit later with a smaller transaction id. Commit order is not the order of
+ * `created_at` nor of a sequence (both are taken before commit, and a transaction that started later may commit
+ * first); ordered by transaction id and served only below the xmin, a page never has an event appear later before
+ * its cursor. The cost: an event is listed once every transaction older than its own has ended, so a long
+ * transaction anywhere in the cluster delays the list (never the webhooks, which the fan-out sends as events commit).
+ */
+const COMMITTED_BEFORE_EVERY_RUNNING = 'e.transactionId < CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text) AS bigint)';
+
+/** The events API's reads of the outbox (its writes are EventsRepository's, its fan-out DeliveriesRepository's). */
+@Injectable()
+export class EventReadsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * One page of the company's events of the `readable` types, in commit order (transaction id, then recording), with
+   * a cursor after its last event even when it is the last page (a poller resumes from it).
+   */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, ['document.updated', 'document.deleted'], parseListQuery({}, eventList)] })
+  page(companyId: string, readable: readonly string[], query: ListQuery): Promise<{ rows: DomainEvent[]; cursor: string | null }> {
+    const base = this.db
+      .getRepository(DomainEvent)
+      .createQueryBuilder('e')
+      .where('e.companyId = :companyId', { companyId })
+      .andWhere('e.type IN (:...readable)', { readable: [...readable] })
+      .andWhere(COMMITTED_BEFORE_EVERY_RUNNING);
+    return fetchPage(base, eventList, query, { cursorAtEnd: true });
+  }
+
+  /** One of the company's events; null for an id that names none of them (another company's included). */
+  @GenerateSql({ params: [DummyValue.COMPANY_ID, DummyValue.UUID] })
+  async find(companyId: string, id: string): Promise<DomainEvent | null> {
+    if (!isUuid(id)) return null;
+    return this.db.getRepository(DomainEvent).findOneBy({ companyId, id: id.toLowerCase() });
+  }
+}
