@@ -1,4 +1,5 @@
 import type { DestinationStream } from 'pino';
+import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
@@ -8,9 +9,10 @@ import { sendError } from './common/errors/send-error.js';
 import { answerClientError } from './common/http/client-errors.js';
 import { CORS_OPTIONS } from './common/http/cors.js';
 import { RouteTable } from './common/http/route-table.js';
+import { interceptRoutes } from './common/http/route-interceptors.js';
 import { MAX_PATH_SEGMENT } from './common/http/path-params.js';
 import { registerSecurityHooks, SECURITY_HEADERS } from './common/http/security.hooks.js';
-import { registerIdempotency } from './common/idempotency/idempotency.interceptor.js';
+import { IdempotencyInterceptor, registerIdempotency } from './common/idempotency/idempotency.interceptor.js';
 import { IdempotencyService } from './common/idempotency/idempotency.service.js';
 import { registerAccessLog } from './common/logging/access-log.js';
 import { createLogger, NestPinoLogger } from './common/logging/logger.js';
@@ -103,8 +105,12 @@ export async function createApi(
   if (!options.preview) registerBodyAuthentication(fastify, app.get(AuthService), app.get(RateLimiterService));
   registerXmlBodies(fastify, { routes: XML_ROUTES, bodyLimit: XML_BODY_LIMIT });
   registerF24Bodies(fastify, config.f24.maxBytes);
-  // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor claims the key); no provider in preview.
-  if (!options.preview) registerIdempotency(fastify, app.get(IdempotencyService));
+  // Stores the answers of POSTs sent with an Idempotency-Key (the interceptor, on POST routes only, claims the key); no
+  // provider in preview.
+  if (!options.preview) {
+    registerIdempotency(fastify, app.get(IdempotencyService));
+    interceptRoutes(app, RequestMethod.POST, app.get(IdempotencyInterceptor));
+  }
   registerShareRelease(fastify);
   const routes = new RouteTable();
   fastify.addHook('onRoute', (route) => routes.add(route.method, route.url));

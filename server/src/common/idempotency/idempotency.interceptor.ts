@@ -11,8 +11,8 @@ const CLAIM = Symbol('idempotency claim');
 type ClaimingRequest = FastifyRequest & { [CLAIM]?: string };
 
 /**
- * `Idempotency-Key` for every POST of the API, applied once for all routes (a global interceptor): it runs after the
- * guards (the key's scope is the caller's integrator, environment and company) and before the body is validated.
+ * `Idempotency-Key` for every POST of the API, bound once to all POST routes (interceptRoutes in createApi): it runs
+ * after the guards (the key's scope is the caller's integrator, environment and company) and before the body is validated.
  * A new key is claimed and the request runs; the answer it sends is stored by the hook in registerIdempotency(). A key
  * already answered replays that answer; a key in use by a running request is a 409, a key used for another request
  * a 422. Requests refused before they reach a route (unparseable body, 401, 403, 429) never touch the key.

@@ -1,12 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 import { IdempotencyService } from './idempotency.service.js';
 
-/** `Idempotency-Key` on every POST route of the API: one interceptor, nothing to add per route. */
+/**
+ * `Idempotency-Key` on every POST route of the API: one interceptor, nothing to add per route. createApi binds it to the
+ * POST routes (interceptRoutes), not globally, so that reads don't go through an interceptor chain for nothing.
+ */
 @Global()
 @Module({
-  providers: [IdempotencyService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
-  exports: [IdempotencyService],
+  providers: [IdempotencyService, IdempotencyInterceptor],
+  exports: [IdempotencyService, IdempotencyInterceptor],
 })
 export class IdempotencyModule {}
