@@ -23,6 +23,7 @@ import type { InvoiceShareDto } from '../shares/share.dto.js';
 import type { TransactionDto } from '../transactions/transaction.dto.js';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '../webhooks/webhook-endpoint.dto.js';
 import type { F24RequestDto } from '../f24/f24.dto.js';
+import type { ApiKeyDto, ApiKeyWithSecretDto } from '../api-keys/api-key.dto.js';
 
 /** An answer's example, and the `expand` it was asked with (named in its summary). */
 export interface ResponseExample {
@@ -60,6 +61,8 @@ const ID = {
   replay: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
   batch: '3f2e1d0c-9b8a-4765-8432-10fedcba9876',
   batchPayment: '0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+  apiKey: '5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e',
+  rolledApiKey: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
   share: '4b0f7c52-9d3e-4c1a-8f25-6d2e1a7b9c30',
   f24Request: '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
   f24Document: 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a',
@@ -386,6 +389,28 @@ const endpoint: WebhookEndpointDto = {
 };
 const endpointWithSecret: WebhookEndpointWithSecretDto = { ...endpoint, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
 
+/** The invoicing service's restricted key, created on 2 March and rolled on 31 March with a day's overlap. */
+const apiKey: ApiKeyDto = {
+  id: ID.apiKey,
+  name: 'invoicing service',
+  prefix: 'fls_prod_Ab3dE6gH',
+  permissions: ['documents:write', 'transactions:read'],
+  status: 'ACTIVE',
+  created_at: '2026-03-02T09:30:00.000Z',
+  last_used_at: '2026-03-31T16:58:00.000Z',
+  expires_at: null,
+  revoked_at: null,
+};
+const apiKeyWithSecret: ApiKeyWithSecretDto = { ...apiKey, last_used_at: null, secret: 'fls_prod_Ab3dE6gHj2K4m5N7p8Q9r1S3t4V6w7X9' };
+const rolledApiKey: ApiKeyWithSecretDto = {
+  ...apiKey,
+  id: ID.rolledApiKey,
+  prefix: 'fls_prod_Qw7eR2tY',
+  created_at: '2026-03-31T17:00:00.000Z',
+  last_used_at: null,
+  secret: 'fls_prod_Qw7eR2tYu8I9o0P1a2S3d4F5g6H7j8K9',
+};
+
 const delivery: WebhookDeliveryDto = {
   id: ID.delivery,
   endpoint_id: ID.endpoint,
@@ -602,6 +627,16 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   },
   rotateWebhookSecret: { value: { ...endpointWithSecret, secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', updated_at: '2026-03-31T17:05:00.000Z' } },
   listWebhookDeliveries: { value: list([delivery]) },
+  listApiKeys: {
+    value: list([
+      { ...apiKey, expires_at: '2026-04-01T17:00:00.000Z' },
+      { ...rolledApiKey, secret: undefined },
+    ]),
+  },
+  getApiKey: { value: apiKey },
+  createApiKey: { value: apiKeyWithSecret },
+  rollApiKey: { value: rolledApiKey },
+  revokeApiKey: { value: { ...apiKey, status: 'REVOKED', revoked_at: '2026-03-31T18:00:00.000Z' } },
   replayWebhookEvent: { value: replayed },
   shareInvoice: { value: share },
   listInvoiceShares: { value: list([shareSent]) },
@@ -666,6 +701,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   createWebhookEndpoint: { url: endpoint.url, description: endpoint.description },
   updateWebhookEndpoint: { enabled: false },
   replayWebhookEvent: { event_id: ID.event },
+  createApiKey: { name: apiKey.name, permissions: apiKey.permissions },
+  rollApiKey: { expires_in: 86400 },
   shareInvoice: { to: share.to, reply_to: share.reply_to },
   createSandboxTransactions: {
     account_id: ID.account,
