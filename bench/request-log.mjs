@@ -8,13 +8,18 @@
 // failed requests the logging API answered (nothing dropped unless PostgreSQL fell behind).
 // Run with `npm run bench:request-log` (builds first). BENCH_TRANSACTIONS (default 20,000), BENCH_SECONDS per call and
 // API (default 20, in 5 rounds), BENCH_CONNECTIONS (default 10), BENCH_PORTS (default 41500,41501),
-// BENCH_REQUEST_LOG_DATABASE_URL (default …/flusso_bench_request_log, made afresh).
+// BENCH_REQUEST_LOG_DATABASE_URL (default …/flusso_bench_request_log, made afresh and dropped at the end), REDIS_PREFIX
+// (default one of its own).
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
+import { createDataSource } from '../dist/server/src/entities.js';
+import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
+import { RequestLogWriter } from '../dist/server/src/request-logs/request-log-writer.js';
+import { RequestLogsRepository } from '../dist/server/src/request-logs/request-logs.repository.js';
+import { adminClient, benchDatabaseUrl, benchEnv, cpuMs, freePort, startApi, waitFor } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 20_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -22,12 +27,24 @@ const ROUNDS = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const databaseUrl = benchDatabaseUrl('flusso_bench_request_log', process.env.BENCH_REQUEST_LOG_DATABASE_URL);
 
-const db = await freshDatabase(databaseUrl);
+// Made afresh (as support.mjs's freshDatabase, without clearing other runs' Redis keys: only this run's prefix is used).
+const admin = await adminClient(databaseUrl);
+const name = new URL(databaseUrl).pathname.slice(1);
+await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+await admin.query(`CREATE DATABASE "${name}"`);
+await admin.end();
+const db = createDataSource(databaseUrl);
+await db.initialize();
+await runMigrations(db);
 const demo = await seedDemo(db, { transactions: TRANSACTIONS, documents: 200, settings: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }) });
 await db.query('ANALYZE');
 
 const ports = process.env.BENCH_PORTS ? process.env.BENCH_PORTS.split(',').map(Number) : [await freePort(), await freePort()];
-const env = benchEnv(databaseUrl, { DB_POOL_SIZE: '10', DB_COMPANY_CONNECTIONS: '10' });
+const env = benchEnv(databaseUrl, {
+  DB_POOL_SIZE: '10',
+  DB_COMPANY_CONNECTIONS: '10',
+  ...(process.env.REDIS_PREFIX && { REDIS_PREFIX: process.env.REDIS_PREFIX }),
+});
 const apis = {
   on: { process: startApi({ ...env, REQUEST_LOG: 'on' }, ports[0]), port: ports[0] },
   off: { process: startApi({ ...env, REQUEST_LOG: 'off' }, ports[1]), port: ports[1] },
@@ -55,7 +72,11 @@ async function round(api, call, seconds) {
 }
 
 try {
-  for (const api of Object.values(apis)) await waitFor(`http://127.0.0.1:${api.port}${calls[0].path}`, headers);
+  for (const [which, api] of Object.entries(apis)) {
+    api.process.once('exit', (code) => code !== null && console.error(`the API with REQUEST_LOG=${which} exited with ${code}`));
+    // A shared machine may take a while to start a process: up to two minutes.
+    await waitFor(`http://127.0.0.1:${api.port}${calls[0].path}`, headers, 600);
+  }
   const results = [];
   for (const call of calls) {
     const totals = { on: { requests: 0, cpu: 0 }, off: { requests: 0, cpu: 0 } };
@@ -83,6 +104,33 @@ try {
       `${call.name.padEnd(26)} ${fmt(rps(totals.on))} ${fmt(rps(totals.off))} ${fmt(cpuPerRequest(totals.on), 15)} ${fmt(cpuPerRequest(totals.off), 15)}   ${(cpuPerRequest(totals.on) / cpuPerRequest(totals.off)).toFixed(3)}`,
     );
   }
+  // The writer alone, in this process: what recording and writing cost per entry on the API's side (building the
+  // entry, the buffer, the batched INSERT's parameters), without HTTP and without the noise of a shared machine.
+  const writer = new RequestLogWriter(new RequestLogsRepository(db), { requestLog: { flushMs: 60_000, bufferLimit: 1_000_000 } });
+  const ENTRIES = 50_000;
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < ENTRIES; i++) {
+    writer.record({
+      integratorId: demo.integratorId,
+      environment: 'development',
+      apiKeyId: demo.keyId,
+      keyPrefix: demo.apiKey.slice(0, 16),
+      companyId: demo.companyId,
+      method: 'GET',
+      route: '/companies/{company_id}/transactions',
+      path: `${company}/transactions`,
+      status: 400,
+      errorCodes: ['invalid_query_parameter'],
+      requestId: `bench-${i}`,
+      durationMs: 1.2,
+      at: new Date(),
+    });
+  }
+  await writer.close();
+  const writerCpu = process.cpuUsage(cpuBefore);
+  console.log(
+    `\nthe writer alone: ${((writerCpu.user + writerCpu.system) / ENTRIES).toFixed(1)} µs of CPU per entry (${ENTRIES.toLocaleString('en')} recorded and written)`,
+  );
   const failedOn = results.filter(({ call }) => call.status >= 400).reduce((sum, { totals }) => sum + totals.on.requests, 0);
   console.log(
     `\nentries written: ${written.toLocaleString('en')} (measured failed requests of the logging API: ${failedOn.toLocaleString('en')}, plus warm-ups)`,
@@ -90,4 +138,8 @@ try {
 } finally {
   for (const api of Object.values(apis)) api.process.kill();
   await db.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const dropper = await adminClient(databaseUrl);
+  await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await dropper.end();
 }

@@ -29,6 +29,7 @@ const ROUTES: [string, string][] = [
   ["/quickstarts/quickstarts-step-by-step", "quickstarts/quickstarts-step-by-step"],
   // Guides, beyond the pages of the spec.
   ["/guides/bulk-payments", "guides/bulk-payments"],
+  ["/guides/debugging-requests", "guides/debugging-requests"],
   ["/guides/numbering-documents", "guides/numbering-documents"],
   ["/guides/reading-f24-forms", "guides/reading-f24-forms"],
   ["/guides/sharing-an-invoice", "guides/sharing-an-invoice"],

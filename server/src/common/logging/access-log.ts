@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { AuthenticatedRequest } from '../auth/auth-context.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext, AuthenticatedRequest } from '../auth/auth-context.js';
 import { isUuid } from '../validation/uuid.js';
 import { BASE_PATH } from '../../config/api-version.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
-import { errorCodesOf, type RequestRecorder } from './request-recorder.js';
+import { errorCodesOf, type FailedRequest, type RequestRecorder } from './request-recorder.js';
 
 /** Longest path the request log keeps: no route of this API is longer, and a client's junk should not fill a row. */
 const MAX_LOGGED_PATH = 1024;
@@ -22,38 +22,44 @@ export function registerAccessLog(fastify: FastifyInstance, recorder?: RequestRe
   fastify.addHook('onResponse', (request, reply, done) => {
     const { auth, params } = request as AuthenticatedRequest;
     const companyId = (params as { company_id?: unknown } | undefined)?.company_id;
-    const line = {
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      path: request.url.split('?')[0],
-      status: reply.statusCode,
-      duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-      integrator_id: auth?.integratorId ?? null,
-      key_id: auth?.keyId ?? null,
-      company_id: typeof companyId === 'string' && isUuid(companyId) ? companyId.toLowerCase() : null,
-      ip: request.ip,
-    };
-    request.log.info(line, 'request');
-    if (recorder && auth && line.status >= 400) {
-      recorder.record({
-        integratorId: auth.integratorId,
-        environment: auth.environment,
-        apiKeyId: auth.keyId,
-        keyPrefix: auth.keyPrefix,
-        companyId: line.company_id,
-        method: line.method,
-        route: line.route && routeTemplate(line.route),
-        path: line.path.slice(0, MAX_LOGGED_PATH),
-        status: line.status,
-        errorCodes: errorCodesOf(request),
-        requestId: request.id,
-        durationMs: line.duration_ms,
-        at: new Date(Date.now() - reply.elapsedTime),
-      });
-    }
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        integrator_id: auth?.integratorId ?? null,
+        key_id: auth?.keyId ?? null,
+        company_id: typeof companyId === 'string' && isUuid(companyId) ? companyId.toLowerCase() : null,
+        ip: request.ip,
+      },
+      'request',
+    );
+    if (recorder && auth && reply.statusCode >= 400) recorder.record(failedRequest(request, reply, auth, companyId));
     done();
   });
   if (recorder) fastify.addHook('onClose', () => recorder.close());
+}
+
+/** A failed request as the request log keeps it. */
+function failedRequest(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, companyId: unknown): FailedRequest {
+  const route = request.routeOptions.url;
+  return {
+    integratorId: auth.integratorId,
+    environment: auth.environment,
+    apiKeyId: auth.keyId,
+    keyPrefix: auth.keyPrefix,
+    companyId: typeof companyId === 'string' && isUuid(companyId) ? companyId.toLowerCase() : null,
+    method: request.method,
+    route: route ? routeTemplate(route) : null,
+    path: request.url.split('?')[0].slice(0, MAX_LOGGED_PATH),
+    status: reply.statusCode,
+    errorCodes: errorCodesOf(request),
+    requestId: request.id,
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    at: new Date(Date.now() - reply.elapsedTime),
+  };
 }
 
 /** Fastify's route (`/api/v1/companies/:company_id/documents`) as the OpenAPI document writes it (`/companies/{company_id}/documents`). */
