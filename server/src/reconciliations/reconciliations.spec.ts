@@ -532,7 +532,8 @@ describe('reconciliations', () => {
         }
       });
       const effective = responses.filter((r) => r.status === 201 || r.status === 204).length;
-      expect({ seed, step, events: (await events()) - before }).toEqual({ seed, step, events: effective });
+      // Each effective link or unlink records two events: the document's update and the reconciliation's own.
+      expect({ seed, step, events: (await events()) - before }).toEqual({ seed, step, events: effective * 2 });
       expect({ seed, step, violations: await reconciliationViolations(api.db.manager, tenant.companyId, { paidByHand: false }) }).toEqual({
         seed,
         step,
