@@ -10,6 +10,15 @@ export class DocumentUpdatedEventDto {
   @ApiProperty({ enum: ['document.updated'], example: 'document.updated' })
   event: 'document.updated';
 
+  @ApiProperty({ enum: ['document.updated'], example: 'document.updated', description: 'The event type (the same as `event`).' })
+  type: 'document.updated';
+
+  @ApiProperty({ description: 'The version of the API whose representation `data` has.', example: '1.2.0' })
+  api_version: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the change took effect.' })
+  created_at: string;
+
   @ApiProperty({ format: 'uuid' })
   company_id: string;
 

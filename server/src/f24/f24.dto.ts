@@ -209,6 +209,15 @@ export class F24EventDto {
   @ApiProperty({ enum: ['f24.processed', 'f24.failed'], example: 'f24.processed' })
   event: 'f24.processed' | 'f24.failed';
 
+  @ApiProperty({ enum: ['f24.processed', 'f24.failed'], example: 'f24.processed', description: 'The event type (the same as `event`).' })
+  type: 'f24.processed' | 'f24.failed';
+
+  @ApiProperty({ description: 'The version of the API whose representation `data` has.', example: '1.2.0' })
+  api_version: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the change took effect.' })
+  created_at: string;
+
   @ApiProperty({ format: 'uuid' })
   company_id: string;
 

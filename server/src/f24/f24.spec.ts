@@ -109,6 +109,21 @@ describe('F24 forms read from PDF', () => {
       [request.id],
     );
     expect(event).toMatchObject({ type: 'f24.processed', payload: { id: request.id, status: 'PROCESSED' } });
+    // The document it made is announced once, in the same transaction, as GET answers it with every member expanded.
+    const created: Array<{ payload: unknown; transaction_id: string }> = await api.db.query(
+      `SELECT payload, transaction_id FROM events WHERE type = 'document.created' AND payload->>'id' = $1`,
+      [request.document_id],
+    );
+    const expanded = await api.http
+      .get(`/api/v1/companies/${rossi.companyId}/documents/${request.document_id}?expand=category,counterpart,flows,sectional,subcategory`)
+      .set(rossi.auth)
+      .expect(200);
+    expect(created.map((row) => row.payload)).toEqual([expanded.body]);
+    const [processed]: Array<{ transaction_id: string }> = await api.db.query(
+      `SELECT transaction_id FROM events WHERE type = 'f24.processed' AND payload->>'id' = $1`,
+      [request.id],
+    );
+    expect(created[0].transaction_id).toBe(processed.transaction_id);
 
     const again = await upload(pdf).expect(202);
     expect(again.body.data).toEqual({ request_id: request.id, already_uploaded: true });

@@ -541,14 +541,28 @@ const f24Request: F24RequestDto = {
 };
 
 /** The body of a webhook: the event and the document as the change left it, every member expanded. */
+/** An event as a webhook's body and the events API carry it (common/events/event.presenter.ts). */
+const eventOf = <T>(id: string, type: string, createdAt: string, data: T) => ({
+  id,
+  type,
+  event: type,
+  api_version: '1.2.0',
+  company_id: ID.company,
+  created_at: createdAt,
+  data,
+});
+
 export const WEBHOOK_EXAMPLES = {
-  documentUpdated: { id: ID.event, event: 'document.updated', company_id: ID.company, data: invoicePaid },
-  documentDeleted: { id: ID.deletedEvent, event: 'document.deleted', company_id: ID.company, data: { ...quote, version: 3 } },
-  f24Processed: { id: ID.f24Event, event: 'f24.processed', company_id: ID.company, data: f24Request },
+  documentUpdated: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid),
+  documentDeleted: eventOf(ID.deletedEvent, 'document.deleted', '2026-03-06T09:30:00.000Z', { ...quote, version: 3, updated_at: '2026-03-06T09:30:00.000Z' }),
+  f24Processed: eventOf(ID.f24Event, 'f24.processed', f24Request.processed_at!, f24Request),
   f24Failed: {
     id: ID.f24Event,
+    type: 'f24.failed',
     event: 'f24.failed',
+    api_version: '1.2.0',
     company_id: ID.company,
+    created_at: f24Request.processed_at!,
     data: {
       ...f24Request,
       status: 'FAILED',
@@ -637,6 +651,10 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   createApiKey: { value: apiKeyWithSecret },
   rollApiKey: { value: rolledApiKey },
   revokeApiKey: { value: { ...apiKey, status: 'REVOKED', revoked_at: '2026-03-31T18:00:00.000Z' } },
+  listEvents: {
+    value: { data: [eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid)], page: { cursor: 'eyJrIjpbIjc0MSIsIjEyIl19', size: 25 } },
+  },
+  getEvent: { value: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid) },
   replayWebhookEvent: { value: replayed },
   shareInvoice: { value: share },
   listInvoiceShares: { value: list([shareSent]) },

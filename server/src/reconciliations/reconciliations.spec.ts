@@ -1,3 +1,4 @@
+import { Like } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTenant, startApi, type TestApi, type Tenant } from '../../test/api.js';
 import { byUuid, expectError, ids } from '../../test/expect.js';
@@ -54,9 +55,14 @@ describe('reconciliations', () => {
       .send(body as object);
   const flowNow = async (id: string) =>
     (await api.http.get(`/api/v1/companies/${rossi.companyId}/documents/${invoice.id}/flows/${id}`).set(rossi.auth).expect(200)).body;
-  const eventCount = () => api.db.getRepository(DomainEvent).countBy({ companyId: rossi.companyId });
+  // The document's events: each link or unlink also records its reconciliation.* event (events/events.spec.ts).
+  const eventCount = () => api.db.getRepository(DomainEvent).countBy({ companyId: rossi.companyId, type: Like('document.%') });
   const lastEvent = async () =>
-    (await api.db.getRepository(DomainEvent).find({ where: { companyId: rossi.companyId }, order: { createdAt: 'DESC', id: 'DESC' }, take: 1 }))[0];
+    (
+      await api.db
+        .getRepository(DomainEvent)
+        .find({ where: { companyId: rossi.companyId, type: Like('document.%') }, order: { createdAt: 'DESC', id: 'DESC' }, take: 1 })
+    )[0];
 
   const transactionBody = (t: Transaction) => ({
     id: t.id,
@@ -526,7 +532,8 @@ describe('reconciliations', () => {
         }
       });
       const effective = responses.filter((r) => r.status === 201 || r.status === 204).length;
-      expect({ seed, step, events: (await events()) - before }).toEqual({ seed, step, events: effective });
+      // Each effective link or unlink records two events: the document's update and the reconciliation's own.
+      expect({ seed, step, events: (await events()) - before }).toEqual({ seed, step, events: effective * 2 });
       expect({ seed, step, violations: await reconciliationViolations(api.db.manager, tenant.companyId, { paidByHand: false }) }).toEqual({
         seed,
         step,

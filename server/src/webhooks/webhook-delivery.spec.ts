@@ -116,7 +116,7 @@ describe('webhook delivery', () => {
       expect(headers['user-agent']).toBe(USER_AGENT);
       expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
       expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
-      expect(Object.keys(body)).toEqual(['id', 'event', 'company_id', 'data']);
+      expect(Object.keys(body)).toEqual(['id', 'type', 'event', 'api_version', 'company_id', 'created_at', 'data']);
       expect(body).toMatchObject({ event: 'document.updated', company_id: tenant.companyId });
     }
     for (const doc of docs) {
@@ -187,7 +187,7 @@ describe('webhook delivery', () => {
       ['document.deleted', 4],
     ]);
     const deleted = receiver.received[2].body;
-    expect(Object.keys(deleted)).toEqual(['id', 'event', 'company_id', 'data']);
+    expect(Object.keys(deleted)).toEqual(['id', 'type', 'event', 'api_version', 'company_id', 'created_at', 'data']);
     expect(deleted).toMatchObject({ company_id: tenant.companyId, data: { id: draft.id, number: 'FV-BOZZA', category_id: categories[1].id, flows: [] } });
     expect(receiver.received[2].headers['webhook-id']).toBe(deleted.id);
     // The attempt is recorded just after the receiver answered.
