@@ -22,6 +22,7 @@ import { ReceivedInvoices1795457300000 } from './1795457300000-received-invoices
 import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { CounterpartVatPrefix1795458000000 } from './1795458000000-counterpart-vat-prefix.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
+import { WebhookEnabledEvents1795462700000 } from './1795462700000-webhook-enabled-events.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   F24Requests1795458000000,
   CounterpartVatPrefix1795458000000,
   FanOutFromOutbox1795461200000,
+  WebhookEnabledEvents1795462700000,
 ];

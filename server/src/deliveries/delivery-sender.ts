@@ -9,6 +9,7 @@ export interface ClaimedDelivery {
   channel: Channel;
   /** Attempts already made in this schedule. */
   attempts: number;
+  /** An e-mail's message (null on the webhook channel, whose composed messages come as `event`). */
   message: MailMessage | null;
   endpoint: {
     id: string;
@@ -22,7 +23,8 @@ export interface ClaimedDelivery {
     failingSince: Date | null;
     updatedAt: Date;
   } | null;
-  event: { id: string; companyId: string; type: string; payload: Record<string, unknown> } | null;
+  /** A webhook's event: of the outbox, or composed up front (a test event: about no company, `companyId` null). */
+  event: { id: string; companyId: string | null; type: string; payload: Record<string, unknown> } | null;
 }
 
 /** What one attempt came to. */

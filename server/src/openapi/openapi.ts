@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
 import { F24EventDto } from '../f24/f24.dto.js';
+import { WebhookTestEventDto } from '../webhooks/webhook-endpoint.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
@@ -32,7 +33,7 @@ const TAGS: Array<[string, string]> = [
   ['Transactions', "Bank movements of the company's accounts."],
   ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
   ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
-  ['Webhooks', 'Endpoints that receive document.updated and document.deleted events, signed as Standard Webhooks, and the deliveries made to them.'],
+  ['Webhooks', 'Endpoints that receive the event types they choose, signed as Standard Webhooks, the deliveries made to them, and test events.'],
 ];
 
 /** The sentence that tells the reader of an operation which permission it needs, after its `x-permission`. */
@@ -83,7 +84,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     ignoreGlobalPrefix: true,
-    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto],
+    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto, WebhookTestEventDto],
   });
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
@@ -139,6 +140,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operationId: 'f24Failed',
         tags: ['Webhooks'],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
+    webhookTest: {
+      post: {
+        summary: 'webhook.test',
+        description:
+          'Sent to one endpoint when testWebhookEndpoint asks for it, and to no other: signed and retried as every event, about no company (`company_id` is null). No endpoint chooses it in `enabled_events`. Answer any 2xx to confirm receipt.',
+        operationId: 'webhookTest',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(WebhookTestEventDto) } } } },
         responses: { '2XX': { description: 'Received.' } },
       },
     },

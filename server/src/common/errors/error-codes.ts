@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   invalid_cursor: { status: 400, title: 'Invalid cursor' },
   invalid_invoice_xml: { status: 400, title: 'Invalid invoice XML' },
   invalid_idempotency_key: { status: 400, title: 'Invalid idempotency key' },
+  unknown_event_type: { status: 400, title: 'Unknown event type' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   request_failed: { status: 402, title: 'Request failed' },
   forbidden: { status: 403, title: 'Forbidden' },
