@@ -22,8 +22,8 @@ export const DELIVERED_EVENT_TYPES: readonly string[] = [...EVENT_TYPES, TEST_EV
 
 /**
  * The stored form of a requested `enabled_events`: `["*"]`, or known types, each once, in the catalogue's order. An
- * unknown type (the test event's among them) is 400 `unknown_event_type` naming the known ones; `*` beside types is
- * 400 too, as it would silently mean all of them.
+ * unknown type (the test event's among them) is 422 `unknown_event_type` naming the known ones (a value, not the
+ * request's form, is wrong: the errors page's rule); `*` beside types is 422 too, as it would silently mean all of them.
  */
 export function parseEnabledEvents(requested: readonly string[]): string[] {
   requested.forEach((type, index) => {
@@ -37,7 +37,7 @@ export function parseEnabledEvents(requested: readonly string[]): string[] {
   });
   if (requested.includes(ALL_EVENTS)) {
     if (requested.some((type) => type !== ALL_EVENTS)) {
-      throw ApiError.of('bad_request', '"*" already means every event type: send it alone, or list the types.', bodyPointer('enabled_events'));
+      throw ApiError.of('unprocessable_entity', '"*" already means every event type: send it alone, or list the types.', bodyPointer('enabled_events'));
     }
     return [ALL_EVENTS];
   }

@@ -108,7 +108,7 @@ export class CreateWebhookEndpointDto {
   @ApiPropertyOptional({
     enum: ENABLED_EVENT_CHOICES,
     isArray: true,
-    description: `${ENABLED_EVENTS_DESCRIPTION} The key needs the read permission of every type named (403 \`insufficient_permission\`); an unknown type is 400 \`unknown_event_type\`.`,
+    description: `${ENABLED_EVENTS_DESCRIPTION} The key needs the read permission of every type named (403 \`insufficient_permission\`); an unknown type is 422 \`unknown_event_type\`.`,
     default: [ALL_EVENTS],
     example: ['document.deleted'] satisfies EventType[],
   })

@@ -23,11 +23,11 @@ function expectMissing(response: Response, permission: string): void {
   });
 }
 
-/** A 400 whose every error is `bad_request` (the validation of a member may say several things). */
-function expectBadRequest(response: Response): void {
+/** A refusal whose every error has `code` (the validation of a member may say several things). */
+function expectRefused(response: Response, status: number, code: string): void {
   expect({ status: response.status, codes: [...new Set((response.body.errors ?? []).map((e: { code: string }) => e.code))] }).toEqual({
-    status: 400,
-    codes: ['bad_request'],
+    status,
+    codes: [code],
   });
 }
 
@@ -151,7 +151,7 @@ describe('webhook endpoints choose their event types, and are sent test events',
     expect(receiver.received[0].body).toMatchObject({ id: eventId, event: 'document.updated' });
   });
 
-  it('refuses unknown types with the known ones (400), and types the key cannot read (403)', async () => {
+  it('refuses unknown types with the known ones (422), what is no list of types (400), and types the key cannot read (403)', async () => {
     const tenant = await createTenant(api);
     const send = (body: Record<string, unknown>, auth = tenant.auth) =>
       api.http
@@ -160,22 +160,24 @@ describe('webhook endpoints choose their event types, and are sent test events',
         .send({ url: 'https://93.184.215.14/hooks', ...body });
     for (const type of ['document.created.typo', 'webhook.test', 'DOCUMENT.UPDATED']) {
       const refused = await send({ enabled_events: ['document.updated', type] });
-      expectError(refused, 400, 'unknown_event_type', '/enabled_events/1');
+      expectError(refused, 422, 'unknown_event_type', '/enabled_events/1');
       for (const known of EVENT_TYPES) expect(refused.body.errors[0].detail).toContain(known);
     }
-    expectError(await send({ enabled_events: ['*', 'document.updated'] }), 400, 'bad_request', '/enabled_events');
-    for (const bad of [[], 'document.updated', [1], [null], null, { '0': 'document.updated' }]) expectBadRequest(await send({ enabled_events: bad }));
+    expectError(await send({ enabled_events: ['*', 'document.updated'] }), 422, 'unprocessable_entity', '/enabled_events');
+    expectRefused(await send({ enabled_events: [] }), 422, 'unprocessable_entity');
+    for (const bad of ['document.updated', [1], [null], null, { '0': 'document.updated' }])
+      expectRefused(await send({ enabled_events: bad }), 400, 'bad_request');
     const { endpoint } = await endpointOf(tenant);
     expectError(
       await api.http
         .patch(`${base}/${endpoint.id}`)
         .set(tenant.auth)
         .send({ enabled_events: ['nope'] }),
-      400,
+      422,
       'unknown_event_type',
       '/enabled_events/0',
     );
-    expectBadRequest(await api.http.patch(`${base}/${endpoint.id}`).set(tenant.auth).send({ enabled_events: [] }));
+    expectRefused(await api.http.patch(`${base}/${endpoint.id}`).set(tenant.auth).send({ enabled_events: [] }), 422, 'unprocessable_entity');
     expect((await api.http.get(`${base}/${endpoint.id}`).set(tenant.auth).expect(200)).body.enabled_events).toEqual(['*']);
 
     // f24.* need payments:f24:read; document.* need documents:read, "*" too (every endpoint receives document events).
@@ -247,7 +249,12 @@ describe('webhook endpoints choose their event types, and are sent test events',
     expect(await deliveries(tenant, other.endpoint.id)).toEqual([]);
     expect(await api.db.query(`SELECT 1 FROM events WHERE type = 'webhook.test' OR id = $1`, [answer.body.event_id])).toEqual([]);
     // A test event is not replayed: send another.
-    expectError(await api.http.post(`${base}/${target.endpoint.id}/replay`).set(tenant.auth).send({ event_id: answer.body.event_id }), 404, 'not_found');
+    expectError(
+      await api.http.post(`${base}/${target.endpoint.id}/replay`).set(tenant.auth).send({ event_id: answer.body.event_id }),
+      404,
+      'not_found',
+      '/event_id',
+    );
   });
 
   it('retries a test event like any other, and tells a failing receiver’s answer', async () => {
@@ -268,8 +275,8 @@ describe('webhook endpoints choose their event types, and are sent test events',
   it('needs webhooks:write and the endpoint enabled, and holds to its rate', async () => {
     const tenant = await createTenant(api);
     const { receiver, endpoint } = await endpointOf(tenant);
-    const reader = { Authorization: `Bearer ${(await api.integrators.createKey(tenant.integratorId, 'development', 'webhooks:read', 'reader')).key}` };
-    const writer = { Authorization: `Bearer ${(await api.integrators.createKey(tenant.integratorId, 'development', 'webhooks:write', 'writer')).key}` };
+    const reader = { Authorization: `Bearer ${(await api.integrators.createKey(tenant.integratorId, 'development', 'webhooks:read', 'webhooks:read')).key}` };
+    const writer = { Authorization: `Bearer ${(await api.integrators.createKey(tenant.integratorId, 'development', 'webhooks:write', 'webhooks:write')).key}` };
     const test = (auth: { Authorization: string }, id = endpoint.id) => api.http.post(`${base}/${id}/test`).set(auth);
     expectMissing(await test(reader), 'webhooks:write');
     // No read permission is needed: a test event carries no company's data.
