@@ -24,6 +24,7 @@ import { F24Requests1795458000000 } from './1795458000000-f24-requests.js';
 import { FanOutFromOutbox1795461200000 } from './1795461200000-fan-out-from-outbox.js';
 import { ApiKeyLifecycle1795462419000 } from './1795462419000-api-key-lifecycle.js';
 import { EventsApi1795462500000 } from './1795462500000-events-api.js';
+import { WebhookEnabledEvents1795462700000 } from './1795462700000-webhook-enabled-events.js';
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
 import { RequestLogs1795463190000 } from './1795463190000-request-logs.js';
 import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
@@ -56,6 +57,7 @@ export const migrations = [
   FanOutFromOutbox1795461200000,
   ApiKeyLifecycle1795462419000,
   EventsApi1795462500000,
+  WebhookEnabledEvents1795462700000,
   InvoiceSignatures1795463100000,
   RequestLogs1795463190000,
   CompanyTaxNumber1795463200000,

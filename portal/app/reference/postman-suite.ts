@@ -38,6 +38,7 @@ const ORDER = [
   "getWebhookEndpoint",
   "listWebhookEndpoints",
   "rotateWebhookSecret",
+  "testWebhookEndpoint",
   "createInvoice",
   "listDocuments",
   "getDocument",

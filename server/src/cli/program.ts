@@ -12,6 +12,7 @@ import { DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
 import type { KeyView } from '../integrators/integrators.service.js';
 import { BASE_PATH } from '../config/api-version.js';
 import type { Operator } from './operator.js';
+import { EVENT_TYPES } from '../webhooks/enabled-events.js';
 
 /**
  * The operator CLI: `npm run -s cli -- <command> [--json]`. Every command prints a short text for people, or with
@@ -239,13 +240,14 @@ export function buildProgram(operator: Operator, print: Print): Command {
       }),
     );
 
-  const endpointLine = (e: { id: string; url: string; enabled: boolean; disabled_reason: string | null; description: string }) =>
-    `${e.id}  ${(e.enabled ? 'enabled' : `disabled (${e.disabled_reason})`).padEnd(20)}  ${e.url}${e.description ? `  "${e.description}"` : ''}`;
+  const endpointLine = (e: { id: string; url: string; enabled: boolean; disabled_reason: string | null; description: string; enabled_events: string[] }) =>
+    `${e.id}  ${(e.enabled ? 'enabled' : `disabled (${e.disabled_reason})`).padEnd(20)}  ${e.url}${e.description ? `  "${e.description}"` : ''}  events: ${e.enabled_events.join(',')}`;
 
   command(program, 'webhook:add', 'Register a webhook endpoint for an integrator; its signing secret is shown once.')
     .requiredOption('--integrator <id>', "the integrator's id")
     .requiredOption('--url <url>', 'where events are sent (https; in development also http and loopback)')
     .option('--description <text>', 'a note to recognise the endpoint by', '')
+    .option('--events <types>', `the event types it receives, comma-separated (${EVENT_TYPES.join(', ')}); default * (every type)`)
     .addOption(
       new Option('--environment <environment>', `the endpoint's environment (default: FLUSSO_ENV, now ${operator.config.environment})`).choices([
         'development',
@@ -253,10 +255,14 @@ export function buildProgram(operator: Operator, print: Print): Command {
       ]),
     )
     .action(
-      run(async (options: { integrator: string; url: string; description: string; environment?: 'development' | 'production' }) => {
+      run(async (options: { integrator: string; url: string; description: string; events?: string; environment?: 'development' | 'production' }) => {
+        const enabledEvents = options.events?.split(',').map((type) => type.trim());
         const endpoint = await (
           await operator.webhooks()
-        ).create({ integratorId: options.integrator, environment: options.environment ?? operator.config.environment }, options);
+        ).create(
+          { integratorId: options.integrator, environment: options.environment ?? operator.config.environment },
+          { ...options, enabled_events: enabledEvents },
+        );
         return {
           json: endpoint,
           text: `Webhook endpoint created; its signing secret is shown only now:\n\n  ${endpoint.secret}\n\n${endpointLine(endpoint)}`,

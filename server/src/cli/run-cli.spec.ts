@@ -133,7 +133,30 @@ describe('the operator CLI', () => {
   it('adds, lists, rotates, disables, enables and removes webhook endpoints, and shows their deliveries', async () => {
     const integrator = (await cli('integrator:create', '--name', 'Gestionale Webhook', '--json')).json;
     const added = (await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://127.0.0.1:4000/hooks', '--description', 'ERP', '--json')).json;
-    expect(added).toMatchObject({ url: 'http://127.0.0.1:4000/hooks', description: 'ERP', enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    expect(added).toMatchObject({
+      url: 'http://127.0.0.1:4000/hooks',
+      description: 'ERP',
+      enabled: true,
+      enabled_events: ['*'],
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const chosen = (
+      await cli(
+        'webhook:add',
+        '--integrator',
+        integrator.id,
+        '--url',
+        'http://127.0.0.1:4000/deleted',
+        '--events',
+        'document.deleted, document.updated',
+        '--json',
+      )
+    ).json;
+    expect(chosen.enabled_events).toEqual(['document.updated', 'document.deleted']);
+    const unknown = await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://127.0.0.1:4000/x', '--events', 'document.typo');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toContain('"document.typo" is not an event type');
+    expect((await cli('webhook:remove', chosen.id, '--json')).code).toBe(0);
     const listed = (await cli('webhook:list', '--integrator', integrator.id, '--json')).json;
     expect(listed.endpoints).toEqual([expect.objectContaining({ id: added.id, environment: 'development', integrator_id: integrator.id })]);
     expect(JSON.stringify(listed)).not.toContain(added.secret);

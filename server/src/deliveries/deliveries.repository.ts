@@ -12,7 +12,7 @@ import type { Environment } from '../config/config.js';
 import { DeliveryAttempt } from './delivery-attempt.entity.js';
 import { webhookDeliveryList } from './delivery-list.js';
 import { mustWait } from './delivery-order.js';
-import { Delivery, type Channel, type MailMessage } from './delivery.entity.js';
+import { Delivery, type Channel, type MailMessage, type WebhookMessage } from './delivery.entity.js';
 
 /** Which event types an endpoint receives, by the permission that reads them (webhooks/event-permissions.ts). */
 export interface EventGrants {
@@ -61,7 +61,7 @@ export class DeliveriesRepository {
   /**
    * Fans out up to `batch` events, oldest first, claimed with SKIP LOCKED (any number of workers side by side): one
    * webhook delivery per event and endpoint subscribed to it (the enabled endpoints, in `environment`, of every
-   * integrator granted the event's company, whose recorded permissions read its type), and the events marked
+   * integrator granted the event's company, enabled for its type, whose recorded permissions read it), and the events marked
    * dispatched, in one statement. A delivery behind an earlier event of its document (undispatched, in this batch or
    * not, or whose delivery to the endpoint has not been attempted) is made waiting (delivery-order.ts). Returns how
    * many events it took.
@@ -77,6 +77,7 @@ export class DeliveriesRepository {
            FROM ev
            JOIN company_grants g ON g.company_id = ev.company_id
            JOIN webhook_endpoints e ON e.integrator_id = g.integrator_id AND e.environment = $2 AND e.enabled
+                                  AND ('*' = ANY(e.enabled_events) OR ev.type = ANY(e.enabled_events))
           WHERE EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS r(type, permission) WHERE r.type = ev.type AND r.permission = ANY(e.permissions))
        ), fanned AS (
          INSERT INTO deliveries (channel, endpoint_id, event_id, ordering_key, ordering_at, waiting)
@@ -294,6 +295,37 @@ export class DeliveriesRepository {
       await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
       if (rows.length) return rows[0].id;
       return (await manager.getRepository(Delivery).findOneBy({ endpointId, eventId }))?.id ?? null;
+    });
+  }
+
+  /**
+   * Queues a webhook composed up front (a test event) to one endpoint, due at once, unless `limit` of them were queued
+   * to it since `since`; returns its id, or when the oldest of those was queued. The endpoint's row is
+   * locked meanwhile, so that requests side by side count each other.
+   */
+  @GenerateSql({
+    params: [
+      DummyValue.UUID,
+      { id: DummyValue.UUID, event: 'webhook.test', created_at: DummyValue.TIMESTAMP.toISOString(), data: {} },
+      10,
+      DummyValue.TIMESTAMP,
+    ],
+  })
+  async enqueueWebhookMessage(endpointId: string, message: WebhookMessage, limit: number, since: Date): Promise<{ id: string } | { oldest: Date }> {
+    return this.db.transaction(async (manager) => {
+      await manager.query(`SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, [endpointId]);
+      const [recent]: Array<{ count: number; oldest: Date | null }> = await manager.query(
+        `SELECT count(*)::int AS count, min(created_at) AS oldest FROM deliveries
+          WHERE channel = 'webhook' AND endpoint_id = $1 AND event_id IS NULL AND created_at > $2`,
+        [endpointId, since],
+      );
+      if (recent.count >= limit) return { oldest: recent.oldest! };
+      const [{ id }]: Array<{ id: string }> = await manager.query(
+        `INSERT INTO deliveries (channel, endpoint_id, message) VALUES ('webhook', $1, $2) RETURNING id`,
+        [endpointId, message],
+      );
+      await manager.query('SELECT pg_notify($1, $2)', [WORK_CHANNELS.deliveries, '']);
+      return { id };
     });
   }
 

@@ -6,7 +6,7 @@ import { parseListQuery, type QueryParams } from '../common/listing/list-query.j
 import { DeliveriesRepository } from './deliveries.repository.js';
 import { webhookDeliveryList } from './delivery-list.js';
 import { presentMailState, presentWebhookDelivery, type MailState, type WebhookDeliveryState } from './delivery.presenter.js';
-import type { MailMessage } from './delivery.entity.js';
+import type { MailMessage, WebhookMessage } from './delivery.entity.js';
 
 /**
  * The one way into the outbound pipeline and the one report of its state: webhooks and e-mails are enqueued here (in
@@ -41,6 +41,16 @@ export class DeliveriesService {
     const id = await this.repository.replayWebhook(endpointId, integratorId, eventId);
     if (!id) return null;
     return presentWebhookDelivery((await this.repository.load([id])).get(id)!);
+  }
+
+  /**
+   * Queues a webhook composed up front (a test event) to one endpoint, unless `limit` of them were queued to it since
+   * `since`: the delivery as it now is, or when the oldest of those was queued.
+   */
+  async enqueueWebhookMessage(endpointId: string, message: WebhookMessage, limit: number, since: Date): Promise<WebhookDeliveryState | { oldest: Date }> {
+    const queued = await this.repository.enqueueWebhookMessage(endpointId, message, limit, since);
+    if (!('id' in queued)) return queued;
+    return presentWebhookDelivery((await this.repository.load([queued.id])).get(queued.id)!);
   }
 
   /** A page of an endpoint's deliveries, each with every attempt. */

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock/clock.port.js';
 import { PgListener } from '../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../common/database/work-channels.js';
+import { API_VERSION } from '../config/api-version.js';
 import { WorkerLoop } from '../common/events/worker-loop.js';
 import { DeliveriesRepository, type AttemptRow, type ChannelClaim } from './deliveries.repository.js';
 import { DELIVERY_SENDERS, type AttemptResult, type ClaimedDelivery, type DeliverySender, type Outcome } from './delivery-sender.js';
-import type { Channel } from './delivery.entity.js';
+import type { Channel, MailMessage, WebhookMessage } from './delivery.entity.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 
 /** Deliveries claimed per query. */
@@ -21,6 +22,16 @@ const LEASE_MARGIN_MS = 10_000;
 const SEND_WITHIN_MS = LEASE_MARGIN_MS / 2;
 /** The error of an attempt whose worker stopped before recording it. */
 const LOST_ATTEMPT = 'the worker sending it stopped before its outcome was known: the receiver may have it';
+
+/** A webhook composed up front (a test event), as its channel sends events: about no company. */
+const composedEvent = (message: WebhookMessage): NonNullable<ClaimedDelivery['event']> => ({
+  id: message.id,
+  companyId: null,
+  type: message.event,
+  apiVersion: API_VERSION,
+  createdAt: new Date(message.created_at),
+  payload: message.data,
+});
 
 /**
  * The delivery core: claims due deliveries from PostgreSQL in batches (FOR UPDATE SKIP LOCKED, so any number of
@@ -131,7 +142,7 @@ export class DeliveryEngine extends WorkerLoop {
       claim,
       channel: row.channel as ClaimedDelivery['channel'],
       attempts: row.attempts as number,
-      message: row.message as ClaimedDelivery['message'],
+      message: row.channel === 'mail' ? (row.message as MailMessage) : null,
       endpoint: row.endpoint_id
         ? {
             id: row.endpoint_id as string,
@@ -145,7 +156,7 @@ export class DeliveryEngine extends WorkerLoop {
             updatedAt: row.updated_at as Date,
           }
         : null,
-      event: row.event_id ? events.get(row.event_id as string)! : null,
+      event: row.event_id ? events.get(row.event_id as string)! : row.channel === 'webhook' ? composedEvent(row.message as WebhookMessage) : null,
     }));
   }
 

@@ -10,6 +10,7 @@ export interface ClaimedDelivery {
   channel: Channel;
   /** Attempts already made in this schedule. */
   attempts: number;
+  /** An e-mail's message (null on the webhook channel, whose composed messages come as `event`). */
   message: MailMessage | null;
   endpoint: {
     id: string;
@@ -23,6 +24,7 @@ export interface ClaimedDelivery {
     failingSince: Date | null;
     updatedAt: Date;
   } | null;
+  /** A webhook's event: of the outbox, or composed up front (a test event: about no company, `companyId` null). */
   event: RecordedEvent | null;
 }
 

@@ -19,8 +19,21 @@ export interface MailMessage {
 }
 
 /**
- * One thing Flusso sends out, on one channel, until it succeeds or has failed for good: a webhook (an event to an
- * endpoint) or an e-mail (a composed message). The delivery engine claims due rows, hands them to the channel's
+ * A webhook composed up front rather than from an event of the outbox: an endpoint's test event. It is about no
+ * company, so it is no event of the outbox, and goes only to the endpoint it was made for.
+ */
+export interface WebhookMessage {
+  /** The event id: `webhook-id` of every attempt and `id` of the body. */
+  id: string;
+  event: string;
+  /** When it was composed: the body's `created_at`. */
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * One thing Flusso sends out, on one channel, until it succeeds or has failed for good: a webhook (an event of the
+ * outbox, or a test event composed up front, to an endpoint) or an e-mail (a composed message). The delivery engine claims due rows, hands them to the channel's
  * sender and records every attempt.
  */
 @Entity('deliveries')
@@ -37,8 +50,9 @@ export class Delivery {
   @Column('uuid', { nullable: true })
   eventId: string | null;
 
+  /** An e-mail, or a webhook composed up front (which has no `eventId`). */
   @Column('jsonb', { nullable: true })
-  message: MailMessage | null;
+  message: MailMessage | WebhookMessage | null;
 
   /** Deliveries sharing a key (and endpoint) are first attempted in `orderingAt` order: a webhook's document. */
   @Column('text', { nullable: true })

@@ -1,6 +1,7 @@
 import { apiEnum } from '../common/listing/api-enum.js';
 import type { DeliveryAttempt } from './delivery-attempt.entity.js';
 import type { LoadedDelivery } from './deliveries.repository.js';
+import type { WebhookMessage } from './delivery.entity.js';
 
 /** A webhook delivery as the API, the CLI and the portal show it (the `WebhookDelivery` schema). */
 export interface WebhookDeliveryState {
@@ -8,7 +9,8 @@ export interface WebhookDeliveryState {
   endpoint_id: string;
   event_id: string;
   event: string;
-  company_id: string;
+  /** Null for a test event, which is about no company. */
+  company_id: string | null;
   status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
   next_attempt_at: string | null;
   created_at: string;
@@ -33,12 +35,14 @@ export interface MailState {
 
 /** The one presenter of delivery state: a webhook delivery with its event and every attempt. */
 export function presentWebhookDelivery({ delivery, event, attempts }: LoadedDelivery): WebhookDeliveryState {
+  // A test event is composed up front: its id and type are in the delivery's message.
+  const composed = delivery.eventId ? null : (delivery.message as WebhookMessage | null);
   return {
     id: delivery.id,
     endpoint_id: delivery.endpointId!,
-    event_id: delivery.eventId!,
-    event: event!.type,
-    company_id: event!.companyId,
+    event_id: delivery.eventId ?? composed!.id,
+    event: event?.type ?? composed!.event,
+    company_id: event?.companyId ?? null,
     status: apiEnum(delivery.status),
     next_attempt_at: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
     created_at: delivery.createdAt.toISOString(),

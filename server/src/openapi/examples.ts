@@ -67,6 +67,8 @@ const ID = {
   f24Request: '6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
   f24Document: 'd1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a',
   f24Event: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f2a3b4c5d',
+  testDelivery: '1d2c3b4a-5f6e-4d7c-9b8a-7f6e5d4c3b2a',
+  testEvent: 'a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c6e',
 } as const;
 
 const invoice = exampleInvoice();
@@ -381,6 +383,7 @@ const endpoint: WebhookEndpointDto = {
   description: 'Gestionale, ambiente di produzione',
   enabled: true,
   permissions: ['documents:read', 'webhooks:write'],
+  enabled_events: ['document.updated', 'document.deleted'],
   disabled_reason: null,
   disabled_at: null,
   failing_since: null,
@@ -432,6 +435,18 @@ const delivery: WebhookDeliveryDto = {
     },
     { attempted_at: '2026-03-28T08:05:43.420Z', outcome: 'SUCCEEDED', duration_ms: 190, response_status: 200, response_body: '', error: null },
   ],
+};
+const testDelivery: WebhookDeliveryDto = {
+  id: ID.testDelivery,
+  endpoint_id: ID.endpoint,
+  event_id: ID.testEvent,
+  event: 'webhook.test',
+  company_id: null,
+  status: 'PENDING',
+  next_attempt_at: '2026-03-31T17:10:00.000Z',
+  created_at: '2026-03-31T17:10:00.000Z',
+  completed_at: null,
+  attempts: [],
 };
 const replayed: WebhookDeliveryDto = {
   ...delivery,
@@ -542,12 +557,12 @@ const f24Request: F24RequestDto = {
 
 /** The body of a webhook: the event and the document as the change left it, every member expanded. */
 /** An event as a webhook's body and the events API carry it (common/events/event.presenter.ts). */
-const eventOf = <T>(id: string, type: string, createdAt: string, data: T) => ({
+const eventOf = <T>(id: string, type: string, createdAt: string, data: T, companyId: string | null = ID.company) => ({
   id,
   type,
   event: type,
   api_version: '1.2.0',
-  company_id: ID.company,
+  company_id: companyId,
   created_at: createdAt,
   data,
 });
@@ -556,6 +571,7 @@ export const WEBHOOK_EXAMPLES = {
   documentUpdated: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid),
   documentDeleted: eventOf(ID.deletedEvent, 'document.deleted', '2026-03-06T09:30:00.000Z', { ...quote, version: 3, updated_at: '2026-03-06T09:30:00.000Z' }),
   f24Processed: eventOf(ID.f24Event, 'f24.processed', f24Request.processed_at!, f24Request),
+  webhookTest: eventOf(ID.testEvent, 'webhook.test', '2026-03-31T17:10:00.000Z', { endpoint_id: ID.endpoint, requested_at: '2026-03-31T17:10:00.000Z' }, null),
   f24Failed: {
     id: ID.f24Event,
     type: 'f24.failed',
@@ -656,6 +672,7 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   },
   getEvent: { value: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid) },
   replayWebhookEvent: { value: replayed },
+  testWebhookEndpoint: { value: testDelivery },
   shareInvoice: { value: share },
   listInvoiceShares: { value: list([shareSent]) },
   getInvoiceShare: { value: shareSent },
@@ -716,7 +733,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   },
   createSectional: { year: 2027, prefix: 'FV-2027/', minimum_digits: 4 },
   updateSectional: { prefix: 'FE-2027/' },
-  createWebhookEndpoint: { url: endpoint.url, description: endpoint.description },
+  createWebhookEndpoint: { url: endpoint.url, description: endpoint.description, enabled_events: endpoint.enabled_events },
   updateWebhookEndpoint: { enabled: false },
   replayWebhookEvent: { event_id: ID.event },
   createApiKey: { name: apiKey.name, permissions: apiKey.permissions },

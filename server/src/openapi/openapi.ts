@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
 import { F24EventDto } from '../f24/f24.dto.js';
+import { WebhookTestEventDto } from '../webhooks/webhook-endpoint.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
 import { invoiceJsonSchemas } from '../invoices/fatturapa/index.js';
@@ -35,7 +36,7 @@ const TAGS: Array<[string, string]> = [
   ['Events', 'What changed in a company, in commit order, kept as long as webhook deliveries can replay it: the same events webhooks deliver.'],
   [
     'Webhooks',
-    'Endpoints that receive the events of the granted companies (the Events guide lists them), signed as Standard Webhooks, and the deliveries made to them.',
+    'Endpoints that receive the event types they choose (the Events guide lists them), signed as Standard Webhooks, the deliveries made to them, and test events.',
   ],
   ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
   ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
@@ -89,7 +90,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     ignoreGlobalPrefix: true,
-    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto],
+    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto, WebhookTestEventDto],
   });
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
@@ -145,6 +146,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operationId: 'f24Failed',
         tags: ['Webhooks'],
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
+        responses: { '2XX': { description: 'Received.' } },
+      },
+    },
+    webhookTest: {
+      post: {
+        summary: 'webhook.test',
+        description:
+          'Sent to one endpoint when testWebhookEndpoint asks for it, and to no other: signed and retried as every event, about no company (`company_id` is null). No endpoint chooses it in `enabled_events`. Answer any 2xx to confirm receipt.',
+        operationId: 'webhookTest',
+        tags: ['Webhooks'],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(WebhookTestEventDto) } } } },
         responses: { '2XX': { description: 'Received.' } },
       },
     },

@@ -33,6 +33,10 @@ WITH
       JOIN webhook_endpoints e ON e.integrator_id = g.integrator_id
       AND e.environment = $2
       AND e.enabled
+      AND (
+        '*' = ANY (e.enabled_events)
+        OR ev.type = ANY (e.enabled_events)
+      )
     WHERE
       EXISTS (
         SELECT
@@ -516,6 +520,37 @@ LIMIT
   1;
 
 COMMIT;
+
+-- DeliveriesRepository.enqueueWebhookMessage
+START TRANSACTION;
+
+SELECT
+  1
+FROM
+  webhook_endpoints
+WHERE
+  id = $1
+FOR NO KEY UPDATE;
+
+SELECT
+  count(*)::int AS count,
+  min(created_at) AS oldest
+FROM
+  deliveries
+WHERE
+  channel = 'webhook'
+  AND endpoint_id = $1
+  AND event_id IS NULL
+  AND created_at > $2;
+
+INSERT INTO
+  deliveries (channel, endpoint_id, message)
+VALUES
+  ('webhook', $1, $2)
+RETURNING
+  id;
+
+ROLLBACK;
 
 -- DeliveriesRepository.resumeEndpoint
 UPDATE deliveries

@@ -34,9 +34,9 @@ export function receives(held: ReadonlySet<string>, type: string): boolean {
   return needed !== undefined && allows(held, needed);
 }
 
-/** The read permissions an endpoint holding `held` needs for the registered events it receives, each once. */
-export function permissionsOfEventsReceived(held: ReadonlySet<string>): Array<Exclude<Permission, '*'>> {
-  return [...new Set(REGISTERED_EVENT_TYPES.map((type) => EVENT_PERMISSIONS[type]))].filter((permission) => allows(held, permission));
+/** The read permissions an endpoint holding `held` needs for the events of `types` it receives, each once. */
+export function permissionsOfEventsReceived(held: ReadonlySet<string>, types: readonly EventType[]): Array<Exclude<Permission, '*'>> {
+  return [...new Set(types.map((type) => EVENT_PERMISSIONS[type]))].filter((permission) => allows(held, permission));
 }
 
 /** The first of `needed` that `held` lacks, or null. */

@@ -1,13 +1,28 @@
 import { EVENT_TYPES } from '../common/events/events.service.js';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
 import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../deliveries/delivery.entity.js';
 import { ATTEMPT_OUTCOMES, type AttemptOutcome } from '../deliveries/delivery-attempt.entity.js';
 import { DISABLED_REASONS, type DisabledReason } from './webhook-endpoint.entity.js';
+import { ALL_EVENTS, DELIVERED_EVENT_TYPES, ENABLED_EVENT_CHOICES, TEST_EVENT_TYPE } from './enabled-events.js';
+import type { EventType } from '../common/events/events.service.js';
 
 const URL_EXAMPLE = 'https://erp.example.it/webhooks/flusso';
+const ENABLED_EVENTS_DESCRIPTION = `The event types the endpoint receives: \`["${ALL_EVENTS}"]\` (every type, also those added later) or a list of types. It receives an event of a chosen type only if its \`permissions\` read it. The test event (\`${TEST_EVENT_TYPE}\`) is not chosen: it goes only where \`POST /webhook-endpoints/{id}/test\` sends it.`;
+
+/** `enabled_events` in a request: validated here as a list of strings, against the catalogue by enabled-events.ts. */
+function EnabledEventsMember(): PropertyDecorator {
+  return (target, key) => {
+    OptionalNotNull()(target, key);
+    IsArray({ message: 'enabled_events must be an array of event types' })(target, key);
+    ArrayMinSize(1, { message: 'enabled_events must name at least one event type, or "*" (to receive nothing, disable the endpoint)' })(target, key);
+    ArrayMaxSize(ENABLED_EVENT_CHOICES.length, { message: `enabled_events may name at most ${ENABLED_EVENT_CHOICES.length} event types` })(target, key);
+    IsString({ each: true, message: 'enabled_events must hold event types (strings)' })(target, key);
+    MaxLength(100, { each: true, message: 'an event type is at most 100 characters long' })(target, key);
+  };
+}
 
 @ApiSchema({ name: 'WebhookEndpoint' })
 export class WebhookEndpointDto {
@@ -30,6 +45,9 @@ export class WebhookEndpointDto {
     example: ['documents:read', 'webhooks:write'],
   })
   permissions: string[];
+
+  @ApiProperty({ enum: ENABLED_EVENT_CHOICES, isArray: true, description: ENABLED_EVENTS_DESCRIPTION, example: [ALL_EVENTS] })
+  enabled_events: string[];
 
   @ApiProperty({
     enum: apiEnumValues(DISABLED_REASONS),
@@ -87,6 +105,16 @@ export class CreateWebhookEndpointDto {
   @OptionalNotNull()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
+
+  @ApiPropertyOptional({
+    enum: ENABLED_EVENT_CHOICES,
+    isArray: true,
+    description: `${ENABLED_EVENTS_DESCRIPTION} The key needs the read permission of every type named (403 \`insufficient_permission\`); an unknown type is 422 \`unknown_event_type\`.`,
+    default: [ALL_EVENTS],
+    example: ['document.deleted'] satisfies EventType[],
+  })
+  @EnabledEventsMember()
+  enabled_events?: string[];
 }
 
 @ApiSchema({ name: 'WebhookEndpointUpdatePayload' })
@@ -110,6 +138,15 @@ export class UpdateWebhookEndpointDto {
   @OptionalNotNull()
   @IsBoolean({ message: 'enabled must be true or false' })
   enabled?: boolean;
+
+  @ApiPropertyOptional({
+    enum: ENABLED_EVENT_CHOICES,
+    isArray: true,
+    description: `The event types the endpoint receives from now on, replacing the list: \`["${ALL_EVENTS}"]\` for every type. The key needs the read permission of every type named (403 \`insufficient_permission\`), and so do the endpoint's \`permissions\` unless \`url\` changes in the same request (409 \`conflict\` otherwise: the key that registered the endpoint may not read them).`,
+    example: ['document.updated', 'document.deleted'] satisfies EventType[],
+  })
+  @EnabledEventsMember()
+  enabled_events?: string[];
 }
 
 @ApiSchema({ name: 'WebhookReplayPayload' })
@@ -168,11 +205,15 @@ export class WebhookDeliveryDto {
   @ApiProperty({ format: 'uuid', description: 'The event id: `webhook-id` of every attempt and `id` of the body.' })
   event_id: string;
 
-  @ApiProperty({ enum: EVENT_TYPES, example: 'document.updated' })
+  @ApiProperty({
+    enum: DELIVERED_EVENT_TYPES,
+    description: `The event's type; \`${TEST_EVENT_TYPE}\` for a test event (\`POST /webhook-endpoints/{id}/test\`).`,
+    example: 'document.updated',
+  })
   event: string;
 
-  @ApiProperty({ format: 'uuid' })
-  company_id: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The company the event is about; null for a test event.' })
+  company_id: string | null;
 
   @ApiProperty({
     enum: apiEnumValues(DELIVERY_STATUSES),
@@ -193,4 +234,29 @@ export class WebhookDeliveryDto {
 
   @ApiProperty({ type: () => [WebhookAttemptDto], description: 'Every attempt, oldest first.' })
   attempts: WebhookAttemptDto[];
+}
+
+@ApiSchema({ name: 'WebhookTestEventData' })
+export class WebhookTestEventDataDto {
+  @ApiProperty({ format: 'uuid', description: 'The endpoint the test event was sent to.' })
+  endpoint_id: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When `POST /webhook-endpoints/{id}/test` asked for it.', example: '2026-03-31T17:10:00.000Z' })
+  requested_at: string;
+}
+
+/** The body of the test event (WebhookTestEvent). */
+@ApiSchema({ name: 'WebhookTestEvent' })
+export class WebhookTestEventDto {
+  @ApiProperty({ format: 'uuid', description: 'Event id, the same on every delivery attempt (`webhook-id`); each test is a new event.' })
+  id: string;
+
+  @ApiProperty({ enum: [TEST_EVENT_TYPE], example: TEST_EVENT_TYPE })
+  event: typeof TEST_EVENT_TYPE;
+
+  @ApiProperty({ type: 'null', nullable: true, description: 'Always null: a test event is about no company.', example: null })
+  company_id: null;
+
+  @ApiProperty({ type: () => WebhookTestEventDataDto })
+  data: WebhookTestEventDataDto;
 }

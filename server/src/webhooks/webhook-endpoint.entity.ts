@@ -39,6 +39,10 @@ export class WebhookEndpoint {
   @Column('text', { array: true })
   permissions: string[];
 
+  /** The event types the endpoint receives (enabled-events.ts): `*`, every type, by default. */
+  @Column('text', { array: true })
+  enabledEvents: string[];
+
   /** The API key that registered the endpoint or last changed its URL; null when an operator did, or before 2026-11. */
   @Column('uuid', { nullable: true })
   apiKeyId: string | null;

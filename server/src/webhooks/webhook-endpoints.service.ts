@@ -18,7 +18,9 @@ import { webhookEndpointList, WebhookEndpointsRepository } from './webhook-endpo
 import { encryptSecret, generateSecret } from './webhook-secrets.js';
 import { checkUrl, UrlNotAllowedError } from './url-guard.js';
 import { ALL_PERMISSIONS } from '../common/auth/permissions.js';
-import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives, REGISTERED_EVENT_TYPES } from './event-permissions.js';
+import { EVENT_PERMISSIONS, missingPermission, permissionsOfEventsReceived, receives } from './event-permissions.js';
+import { ALL_EVENTS, parseEnabledEvents, registeredTypes, TEST_EVENT_TYPE } from './enabled-events.js';
+import { randomUUID } from 'node:crypto';
 
 export { webhookEndpointList } from './webhook-endpoints.repository.js';
 
@@ -39,9 +41,12 @@ export interface EndpointScope {
   permissions?: ReadonlySet<string>;
 }
 
-/** What registering an endpoint, or pointing it to a new URL, needs: the read permission of every event type it receives. */
-const ALL_EVENT_PERMISSIONS = [...new Set(REGISTERED_EVENT_TYPES.map((type) => EVENT_PERMISSIONS[type]))];
-const EVENT_LIST = `${REGISTERED_EVENT_TYPES.slice(0, -1).join(', ')} and ${REGISTERED_EVENT_TYPES.at(-1)}`;
+/**
+ * Test events one endpoint may be sent per TEST_WINDOW_MS: enough to try a receiver again and again while fixing it,
+ * not a way to make Flusso flood a URL (each is a delivery with its retries).
+ */
+export const TEST_EVENTS_PER_WINDOW = 10;
+export const TEST_WINDOW_MS = 60_000;
 
 export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
   return {
@@ -50,6 +55,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint): WebhookEndpointDto {
     description: endpoint.description,
     enabled: endpoint.enabled,
     permissions: ALL_PERMISSIONS.filter((p) => endpoint.permissions.includes(p)),
+    enabled_events: endpoint.enabledEvents,
     disabled_reason: endpoint.disabledReason && apiEnum(endpoint.disabledReason),
     disabled_at: endpoint.disabledAt?.toISOString() ?? null,
     failing_since: endpoint.failingSince?.toISOString() ?? null,
@@ -91,9 +97,10 @@ export class WebhookEndpointsService {
   /** Registers an endpoint for the key's integrator; the key must be able to read what the endpoint will receive. */
   async create(
     owner: Required<Pick<EndpointScope, 'integratorId' | 'environment'>> & Pick<EndpointScope, 'keyId' | 'permissions'>,
-    body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled'>,
+    body: Pick<CreateWebhookEndpointDto, 'url' | 'description' | 'enabled' | 'enabled_events'>,
   ): Promise<WebhookEndpointWithSecretDto> {
-    this.mayRegister(owner);
+    const enabledEvents = parseEnabledEvents(body.enabled_events ?? [ALL_EVENTS]);
+    this.mayRegister(owner, enabledEvents);
     if (!isUuid(owner.integratorId) || !(await this.endpoints.integratorExists(owner.integratorId.toLowerCase()))) {
       throw ApiError.of('not_found', `No integrator has the id ${owner.integratorId}.`);
     }
@@ -107,6 +114,7 @@ export class WebhookEndpointsService {
       description: body.description ?? '',
       enabled,
       permissions: this.recordedPermissions(owner),
+      enabledEvents,
       apiKeyId: owner.keyId ?? null,
       disabledReason: enabled ? null : 'requested',
       disabledAt: enabled ? null : new Date(),
@@ -123,20 +131,25 @@ export class WebhookEndpointsService {
   }
 
   /**
-   * Changes the URL, the description or the enabled flag. Enabling an endpoint (also one Flusso disabled) clears its
-   * failure record and resumes its pending deliveries at once. A new URL is a new registration: it needs what creating
-   * an endpoint needs, and the endpoint takes the permissions of the key that sent it.
+   * Changes the URL, the description, the enabled flag or the event types. Enabling an endpoint (also one Flusso
+   * disabled) clears its failure record and resumes its pending deliveries at once. A new URL is a new registration: it
+   * needs what creating an endpoint needs, and the endpoint takes the permissions of the key that sent it. New event
+   * types need their read permission in the key, and (unless the URL changes too) in the endpoint's recorded
+   * permissions, which they never widen: the secret's holder may be another than the key choosing them.
    */
   async update(scope: EndpointScope, id: string, changes: UpdateWebhookEndpointDto): Promise<WebhookEndpointDto> {
-    if (changes.url === undefined && changes.description === undefined && changes.enabled === undefined) {
-      throw ApiError.of('bad_request', 'The body names no member to update; send url, description or enabled.');
+    if (changes.url === undefined && changes.description === undefined && changes.enabled === undefined && changes.enabled_events === undefined) {
+      throw ApiError.of('bad_request', 'The body names no member to update; send url, description, enabled or enabled_events.');
     }
+    const enabledEvents = changes.enabled_events === undefined ? undefined : parseEnabledEvents(changes.enabled_events);
     const found = await this.find(this.db.manager, scope, id);
-    if (changes.url !== undefined) this.mayRegister(scope);
+    if (changes.url !== undefined || enabledEvents !== undefined) this.mayRegister(scope, enabledEvents ?? found.enabledEvents);
     const url = changes.url === undefined ? undefined : await this.checkedUrl(changes.url, found.environment);
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, found.id, true);
       if (url !== undefined) Object.assign(endpoint, { url, permissions: this.recordedPermissions(scope), apiKeyId: scope.keyId ?? null });
+      else if (enabledEvents !== undefined) this.mayChoose(endpoint, enabledEvents);
+      if (enabledEvents !== undefined) endpoint.enabledEvents = enabledEvents;
       if (changes.description !== undefined) endpoint.description = changes.description;
       if (changes.enabled === true && !endpoint.enabled) {
         Object.assign(endpoint, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
@@ -164,7 +177,8 @@ export class WebhookEndpointsService {
     return this.db.transaction(async (manager) => {
       const endpoint = await this.find(manager, scope, id, true);
       // The secret signs every event the endpoint receives: whoever holds it must be able to read them.
-      const missing = scope.permissions && missingPermission(scope.permissions, permissionsOfEventsReceived(new Set(endpoint.permissions)));
+      const received = permissionsOfEventsReceived(new Set(endpoint.permissions), registeredTypes(endpoint.enabledEvents));
+      const missing = scope.permissions && missingPermission(scope.permissions, received);
       if (missing) throw ApiError.insufficientPermission(missing, 'the secret signs the events this endpoint receives, which carry what it reads');
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSecretExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
@@ -181,7 +195,8 @@ export class WebhookEndpointsService {
   /**
    * Sends an event to the endpoint again, as a new schedule of attempts: a delivery that succeeded or failed becomes
    * pending and is due at once; a pending one stays as it is. The event must belong to a company the integrator is
-   * granted (an operator may replay any).
+   * granted (an operator may replay any). A replay is an explicit request for one event: it is sent whatever the
+   * endpoint's `enabled_events` say (which choose what the fan-out sends), its permissions still applying.
    */
   async replay(scope: EndpointScope, id: string, eventId: string): Promise<WebhookDeliveryDto> {
     const endpoint = await this.find(this.db.manager, scope, id);
@@ -193,15 +208,67 @@ export class WebhookEndpointsService {
     return replayed;
   }
 
-  /** A key may point an endpoint to a URL only if it may read every event the endpoint would receive there. */
-  private mayRegister(scope: EndpointScope): void {
-    const missing = scope.permissions && missingPermission(scope.permissions, ALL_EVENT_PERMISSIONS);
-    if (missing) throw ApiError.insufficientPermission(missing, `an endpoint receives the ${EVENT_LIST} events, which carry documents in full`);
+  /**
+   * Sends the endpoint a test event (TEST_EVENT_TYPE) through the outbound pipeline as any event: a delivery of its
+   * own, signed, retried and reported like the others, to this endpoint alone. It carries no company's data, so it
+   * needs no read permission. A disabled endpoint is sent nothing (409: enable it first), and an endpoint is sent at
+   * most TEST_EVENTS_PER_WINDOW test events per TEST_WINDOW_MS (429 with `retry-after`).
+   */
+  async test(scope: EndpointScope, id: string): Promise<WebhookDeliveryDto> {
+    const endpoint = await this.find(this.db.manager, scope, id);
+    if (!endpoint.enabled) {
+      throw ApiError.of(
+        'conflict',
+        `Endpoint ${endpoint.id} is disabled (${apiEnum(endpoint.disabledReason ?? 'requested')}), and nothing is sent to a disabled endpoint: enable it ({"enabled": true}), then send the test event.`,
+      );
+    }
+    const requestedAt = new Date();
+    const message = {
+      id: randomUUID(),
+      event: TEST_EVENT_TYPE,
+      created_at: requestedAt.toISOString(),
+      data: { endpoint_id: endpoint.id, requested_at: requestedAt.toISOString() },
+    };
+    const queued = await this.deliveries.enqueueWebhookMessage(endpoint.id, message, TEST_EVENTS_PER_WINDOW, new Date(requestedAt.getTime() - TEST_WINDOW_MS));
+    if ('oldest' in queued) {
+      const retryAfter = Math.max(1, Math.ceil((queued.oldest.getTime() + TEST_WINDOW_MS - requestedAt.getTime()) / 1000));
+      throw ApiError.of(
+        'too_many_requests',
+        `Endpoint ${endpoint.id} was sent ${TEST_EVENTS_PER_WINDOW} test events in the last ${TEST_WINDOW_MS / 1000} seconds; retry in ${retryAfter} seconds.`,
+        undefined,
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+    return queued;
+  }
+
+  /** A key may point an endpoint to a URL, or choose its event types, only if it may read every event it chooses there. */
+  private mayRegister(scope: EndpointScope, enabledEvents: readonly string[]): void {
+    const types = registeredTypes(enabledEvents);
+    const missing = scope.permissions && missingPermission(scope.permissions, new Set(types.map((type) => EVENT_PERMISSIONS[type])));
+    if (missing) {
+      const received = types.filter((type) => EVENT_PERMISSIONS[type] === missing).join(' and ');
+      const carried = missing === 'documents:read' ? 'documents in full' : `what ${missing} reads`;
+      throw ApiError.insufficientPermission(missing, `an endpoint receives the ${received} events, which carry ${carried}`);
+    }
+  }
+
+  /** Event types named for an endpoint must be readable by its recorded permissions, which choosing them does not widen. */
+  private mayChoose(endpoint: WebhookEndpoint, enabledEvents: readonly string[]): void {
+    if (enabledEvents.includes(ALL_EVENTS)) return;
+    const unread = enabledEvents.find((type) => !receives(new Set(endpoint.permissions), type));
+    if (unread) {
+      throw ApiError.of(
+        'conflict',
+        `Endpoint ${endpoint.id} cannot receive ${unread} events: the key that registered it, or last changed its URL, may not read them (${(EVENT_PERMISSIONS as Record<string, string>)[unread]}). Change its URL with a key that may, in the same request.`,
+        '/enabled_events',
+      );
+    }
   }
 
   /** An event is sent again only to an endpoint that receives its type, at the request of a key that may read it. */
   private mayReplay(scope: EndpointScope, endpoint: WebhookEndpoint, type: string): void {
-    const needed = (EVENT_PERMISSIONS as Record<string, (typeof ALL_EVENT_PERMISSIONS)[number]>)[type];
+    const needed = (EVENT_PERMISSIONS as Record<string, string | undefined>)[type];
     if (scope.permissions && (!needed || !receives(scope.permissions, type))) {
       throw ApiError.insufficientPermission(needed ?? '*', `the event ${type} carries what it reads`);
     }

@@ -29,6 +29,7 @@ describe('webhook endpoints', () => {
       description: ' ERP ',
       enabled: true,
       permissions: ['*'],
+      enabled_events: ['*'],
       disabled_reason: null,
       disabled_at: null,
       failing_since: null,

@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   direction_mismatch: { status: 422, title: 'Direction mismatch' },
   invalid_state: { status: 422, title: 'Invalid state' },
   webhook_url_not_allowed: { status: 422, title: 'Webhook URL not allowed' },
+  unknown_event_type: { status: 422, title: 'Unknown event type' },
   invalid_iban: { status: 422, title: 'Invalid IBAN' },
   iban_not_sepa: { status: 422, title: 'IBAN outside SEPA' },
   invalid_amount: { status: 422, title: 'Invalid amount' },

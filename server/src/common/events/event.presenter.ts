@@ -6,16 +6,17 @@ export interface EventBody {
   event: string;
   /** The version of the API whose presenter wrote `data`. */
   api_version: string;
-  company_id: string;
+  /** The company the event is about; null for a test event (`webhook.test`), which is about none. */
+  company_id: string | null;
   created_at: string;
   /** The object as the API answered it when the event was recorded (`document.deleted`: as it was when deleted). */
   data: Record<string, unknown>;
 }
 
-/** What presenting an event reads: a stored event (events/event-reads.repository.ts) or a claimed delivery's. */
+/** What presenting an event reads: a stored event (events/event-reads.repository.ts), a claimed delivery's, or a test event. */
 export interface RecordedEvent {
   id: string;
-  companyId: string;
+  companyId: string | null;
   type: string;
   apiVersion: string;
   createdAt: Date;
