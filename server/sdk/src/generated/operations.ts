@@ -7,7 +7,11 @@ import type { components, operations } from './schema.js';
 export const DEFAULT_BASE_URL = 'https://api.sandbox.flusso.example/api/v1';
 
 /** Every event the API's webhooks send (the document's `webhooks`); `event` tells them apart. */
-export type WebhookEvent = components['schemas']['DocumentUpdatedEvent'] | components['schemas']['DocumentDeletedEvent'] | components['schemas']['F24Event'];
+export type WebhookEvent =
+  | components['schemas']['DocumentUpdatedEvent']
+  | components['schemas']['DocumentDeletedEvent']
+  | components['schemas']['F24Event']
+  | components['schemas']['WebhookTestEvent'];
 
 /** One method per operation of the document, named by its operationId. */
 export class FlussoOperations extends FlussoCore {
@@ -776,6 +780,40 @@ export class FlussoOperations extends FlussoCore {
     );
   }
 
+  /** Send a test event (`POST /webhook-endpoints/{id}/test`). */
+  testWebhookEndpoint(id: string, options?: RequestOptions): Promise<operations['testWebhookEndpoint']['responses'][202]['content']['application/json']> {
+    return this.call<operations['testWebhookEndpoint']['responses'][202]['content']['application/json']>(
+      { method: 'post', path: '/webhook-endpoints/{id}/test', pathParams: { id: id } },
+      options,
+    );
+  }
+
+  /**
+   * List events (`GET /companies/{company_id}/events`).
+   * `await` it for one page; `for await` over it for every item, page after page (or `.pages()`).
+   */
+  listEvents(
+    companyId: string,
+    query?: NonNullable<operations['listEvents']['parameters']['query']>,
+    options?: RequestOptions,
+  ): ListCall<
+    operations['listEvents']['responses'][200]['content']['application/json'],
+    operations['listEvents']['responses'][200]['content']['application/json']['data'][number]
+  > {
+    return this.list<
+      operations['listEvents']['responses'][200]['content']['application/json'],
+      operations['listEvents']['responses'][200]['content']['application/json']['data'][number]
+    >({ method: 'get', path: '/companies/{company_id}/events', pathParams: { company_id: companyId }, query }, options);
+  }
+
+  /** Get an event (`GET /companies/{company_id}/events/{id}`). */
+  getEvent(companyId: string, id: string, options?: RequestOptions): Promise<operations['getEvent']['responses'][200]['content']['application/json']> {
+    return this.call<operations['getEvent']['responses'][200]['content']['application/json']>(
+      { method: 'get', path: '/companies/{company_id}/events/{id}', pathParams: { company_id: companyId, id: id } },
+      options,
+    );
+  }
+
   /** E-mail a courtesy copy of the invoice (`POST /companies/{company_id}/documents/{document_id}/share-invoice`). */
   shareInvoice(
     companyId: string,
@@ -915,6 +953,84 @@ export class FlussoOperations extends FlussoCore {
   getF24RequestFile(companyId: string, id: string, options?: RequestOptions): Promise<ArrayBuffer> {
     return this.call<ArrayBuffer>(
       { method: 'get', path: '/companies/{company_id}/requests/f24/{id}/file', pathParams: { company_id: companyId, id: id }, parseAs: 'arrayBuffer' },
+      options,
+    );
+  }
+
+  /**
+   * List API keys (`GET /api-keys`).
+   * `await` it for one page; `for await` over it for every item, page after page (or `.pages()`).
+   */
+  listApiKeys(
+    query?: NonNullable<operations['listApiKeys']['parameters']['query']>,
+    options?: RequestOptions,
+  ): ListCall<
+    operations['listApiKeys']['responses'][200]['content']['application/json'],
+    operations['listApiKeys']['responses'][200]['content']['application/json']['data'][number]
+  > {
+    return this.list<
+      operations['listApiKeys']['responses'][200]['content']['application/json'],
+      operations['listApiKeys']['responses'][200]['content']['application/json']['data'][number]
+    >({ method: 'get', path: '/api-keys', query }, options);
+  }
+
+  /** Create an API key (`POST /api-keys`). */
+  createApiKey(
+    body: operations['createApiKey']['requestBody']['content']['application/json'],
+    options?: RequestOptions,
+  ): Promise<operations['createApiKey']['responses'][201]['content']['application/json']> {
+    return this.call<operations['createApiKey']['responses'][201]['content']['application/json']>({ method: 'post', path: '/api-keys', body }, options);
+  }
+
+  /** Get an API key (`GET /api-keys/{id}`). */
+  getApiKey(id: string, options?: RequestOptions): Promise<operations['getApiKey']['responses'][200]['content']['application/json']> {
+    return this.call<operations['getApiKey']['responses'][200]['content']['application/json']>(
+      { method: 'get', path: '/api-keys/{id}', pathParams: { id: id } },
+      options,
+    );
+  }
+
+  /** Revoke an API key (`DELETE /api-keys/{id}`). */
+  revokeApiKey(id: string, options?: RequestOptions): Promise<operations['revokeApiKey']['responses'][200]['content']['application/json']> {
+    return this.call<operations['revokeApiKey']['responses'][200]['content']['application/json']>(
+      { method: 'delete', path: '/api-keys/{id}', pathParams: { id: id } },
+      options,
+    );
+  }
+
+  /** Roll an API key (`POST /api-keys/{id}/roll`). */
+  rollApiKey(
+    id: string,
+    body: operations['rollApiKey']['requestBody']['content']['application/json'],
+    options?: RequestOptions,
+  ): Promise<operations['rollApiKey']['responses'][200]['content']['application/json']> {
+    return this.call<operations['rollApiKey']['responses'][200]['content']['application/json']>(
+      { method: 'post', path: '/api-keys/{id}/roll', pathParams: { id: id }, body },
+      options,
+    );
+  }
+
+  /**
+   * List failed requests (`GET /request-logs`).
+   * `await` it for one page; `for await` over it for every item, page after page (or `.pages()`).
+   */
+  listRequestLogs(
+    query?: NonNullable<operations['listRequestLogs']['parameters']['query']>,
+    options?: RequestOptions,
+  ): ListCall<
+    operations['listRequestLogs']['responses'][200]['content']['application/json'],
+    operations['listRequestLogs']['responses'][200]['content']['application/json']['data'][number]
+  > {
+    return this.list<
+      operations['listRequestLogs']['responses'][200]['content']['application/json'],
+      operations['listRequestLogs']['responses'][200]['content']['application/json']['data'][number]
+    >({ method: 'get', path: '/request-logs', query }, options);
+  }
+
+  /** Get a failed request (`GET /request-logs/{id}`). */
+  getRequestLog(id: string, options?: RequestOptions): Promise<operations['getRequestLog']['responses'][200]['content']['application/json']> {
+    return this.call<operations['getRequestLog']['responses'][200]['content']['application/json']>(
+      { method: 'get', path: '/request-logs/{id}', pathParams: { id: id } },
       options,
     );
   }

@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Create an e-invoice
-         * @description Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3; or a simplified invoice, FSM10: TD07 up to 400.00 euro VAT included, TD08, TD09, whose JSON form is `SimplifiedInvoice`), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE, within the limits of the invoice guide: 422 `invoice_too_complex` past them or past the time Flusso gives one file to be read), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento` (a simplified invoice has none: one flow of its total, VAT included, due on its date). With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and sends no webhook (you hold the answer); `document.updated` follows its changes, from issuing to the SDI's outcome.
+         * @description Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3; or a simplified invoice, FSM10: TD07 up to 400.00 euro VAT included, TD08, TD09, whose JSON form is `SimplifiedInvoice`), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE, within the limits of the invoice guide: 422 `invoice_too_complex` past them or past the time Flusso gives one file to be read), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento` (a simplified invoice has none: one flow of its total, VAT included, due on its date). With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and records `document.created` with the document as answered; `document.updated` follows its changes, from issuing to the SDI's outcome.
          *
          *     Needs the `documents:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
          */
@@ -785,9 +785,9 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers a URL that receives the `document.updated` and `document.deleted` events of every company the integrator is granted, signed as Standard Webhooks. The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.
+         * @description Registers a URL that receives the events of every company the integrator is granted, signed as Standard Webhooks: those of the types in `enabled_events` (`["*"]`, every type, when left out). The answer carries the signing secret, shown only this once. In production the URL must be HTTPS and reach a public address (checked now and at every connection); development also takes `http://` and loopback.
          *
-         *     The events carry whole documents, so the key also needs `documents:read` (403 `insufficient_permission` naming it otherwise). The endpoint records the key's permissions (`permissions`) and receives only the events they may read.
+         *     The events carry what they are about in full, so the key also needs the read permission of the types chosen (`documents:read` for `document.*`, which `["*"]` includes; 403 `insufficient_permission` naming it otherwise); an unknown type is 422 `unknown_event_type`. The endpoint records the key's permissions (`permissions`) and receives only the events they may read.
          *
          *     Needs the `webhooks:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
          */
@@ -823,9 +823,9 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the URL, the description or `enabled`. `{"enabled": true}` re-enables an endpoint that Flusso disabled (after a 410 Gone, or after failing for days) and resumes its pending deliveries at once; events that occurred while it was disabled were not queued for it (replay them).
+         * @description Changes the URL, the description, `enabled` or `enabled_events`. `{"enabled": true}` re-enables an endpoint that Flusso disabled (after a 410 Gone, or after failing for days) and resumes its pending deliveries at once; events that occurred while it was disabled were not queued for it (replay them).
          *
-         *     A new `url` is a new registration: the key also needs `documents:read` (403 `insufficient_permission` otherwise), and the endpoint takes the key's permissions as its `permissions`.
+         *     A new `url` is a new registration: the key also needs the read permission of the endpoint's event types (`documents:read` for `document.*`; 403 `insufficient_permission` otherwise), and the endpoint takes the key's permissions as its `permissions`. New `enabled_events` need the read permission of the types named in the key (403) and, unless `url` changes in the same request, in the endpoint's `permissions` (409 `conflict`); they apply to the events that occur from then on.
          *
          *     Needs the `webhooks:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
          */
@@ -889,13 +889,75 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Queues an event for the endpoint again, with a new schedule of attempts and the same `webhook-id`: after it failed, or to catch up after the endpoint was disabled. A delivery still pending is left as it is. The event must belong to a company the integrator is granted.
+         * @description Queues an event for the endpoint again, with a new schedule of attempts and the same `webhook-id`: after it failed, or to catch up after the endpoint was disabled. A delivery still pending is left as it is. The event must belong to a company the integrator is granted. A replay is an explicit request: the event is sent even if its type is not in the endpoint's `enabled_events`. A test event is not replayed (404): send another.
          *
          *     The key also needs the read permission of the event (`documents:read` for `document.*`), else 403 `insufficient_permission`; an endpoint whose `permissions` may not read it is answered 409 `conflict`.
          *
          *     Needs the `webhooks:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
          */
         post: operations["replayWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends the endpoint a `webhook.test` event (WebhookTestEvent), signed with its secret as every event is, through the same deliveries: it is retried on failure and shows, with its attempts, in listWebhookDeliveries. Only this endpoint receives it, whatever its `enabled_events`; it carries no company's data (`company_id` is null), so the key needs no read permission. A disabled endpoint is sent nothing: 409 `conflict` (enable it first). At most 10 test events per endpoint per 60 seconds (429 `too_many_requests` with `retry-after`).
+         *
+         *     Needs the `webhooks:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{company_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Lists what changed in the company, oldest first, in the order the changes were committed: keep the last `page.cursor` and ask again with it to get only what came after (an empty page has `page.cursor` null: keep the one you had). An event is listed once every change that started before it has committed, so a cursor never misses one. Events are the ones webhooks deliver, with the same members, kept for RETENTION_EVENTS_DAYS (90 days by default). Any key may call it; it sees the events whose objects it may read: `document.*` with `documents:read`, `transaction.created` with `transactions:read`, `reconciliation.*` with `reconciliations:read`, `f24.*` with `payments:f24:read` (each `:write` and `*` include them). Filter with `filter[type__in]=document.created,document.updated`, `filter[document_id]`, `filter[created_at__gte]`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{company_id}/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One of the company's events, as listed. A key that may not read its object is answered 403 `insufficient_permission`. Any key may call it; it sees the events whose objects it may read: `document.*` with `documents:read`, `transaction.created` with `transactions:read`, `reconciliation.*` with `reconciliations:read`, `f24.*` with `payments:f24:read` (each `:write` and `*` include them).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1001,7 +1063,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a supplier's e-invoice (sandbox)
-         * @description Development environment only: with a production key (on the production API) the path answers 404 `not_found`. Hands the company a supplier's FatturaPA file as the SDI would: the XML (`application/xml`, up to 5 MB) or a signed file carrying it (`application/pkcs7-mime`), in which the company is the buyer (CessionarioCommittente) and not the seller. It is checked as create-invoice checks a file (422 `invalid_invoice` and `sdi_check_failed`, with the same pointers), and becomes a RECEIVED document, DELIVERED at once: the seller its counterpart (found by VAT number or tax code, else created), amounts and payable flows derived from the file as for every e-invoice, `file_name` the supplier's (`IT01234567890_00001.xml`). The file is stored as received and readable at once through getInvoice (`xml_url`). A file the company already has (same seller, number, year and type) is a 422 `sdi_check_failed` with code 00404. Answers 201 with the list of documents created (one), every member expanded. Like create-invoice, a new document sends no webhook.
+         * @description Development environment only: with a production key (on the production API) the path answers 404 `not_found`. Hands the company a supplier's FatturaPA file as the SDI would: the XML (`application/xml`, up to 5 MB) or a signed file carrying it (`application/pkcs7-mime`), in which the company is the buyer (CessionarioCommittente) and not the seller. It is checked as create-invoice checks a file (422 `invalid_invoice` and `sdi_check_failed`, with the same pointers), and becomes a RECEIVED document, DELIVERED at once: the seller its counterpart (found by VAT number or tax code, else created), amounts and payable flows derived from the file as for every e-invoice, `file_name` the supplier's (`IT01234567890_00001.xml`). The file is stored as received and readable at once through getInvoice (`xml_url`). A file the company already has (same seller, number, year and type) is a 422 `sdi_check_failed` with code 00404. Answers 201 with the list of documents created (one), every member expanded, and records `document.created` with it.
          *
          *     Needs the `documents:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
          */
@@ -1100,6 +1162,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists the integrator's API keys of this environment, oldest first, revoked and expired ones included: names, prefixes, permissions and when each was last used. Secrets are never listed.
+         *
+         *     Needs the `api_keys:read` permission (`api_keys:write` and `*` include it); a key without it is answered 403 `insufficient_permission`.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key of this environment for the integrator, restricted to `permissions`: give each service a key that may do only what it needs. The answer carries the whole key in `secret`, shown only this once.
+         *
+         *     The calling key needs `api_keys:write` and every permission of the key it makes (403 `insufficient_permission` naming the first it lacks): no key can give more than it has.
+         *
+         *     Needs the `api_keys:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an API key
+         * @description Needs the `api_keys:read` permission (`api_keys:write` and `*` include it); a key without it is answered 403 `insufficient_permission`.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key at once in every API process: from the next request on it is refused with 401. Revoking a revoked key changes nothing. A key may revoke itself (this answer is the last it gets). The calling key needs every permission of the key it revokes (403 `insufficient_permission` otherwise). Webhook endpoints the key registered keep receiving: they belong to the integrator.
+         *
+         *     A 503 here may come after the key was revoked but before every server was told: repeat the call until it answers 200.
+         *
+         *     Needs the `api_keys:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description Replaces a key: the answer is a new key with the same name and permissions, its `secret` shown only this once. The rolled key keeps working for `expires_in` seconds (at most 7 days; 0 stops it at once), then is refused with 401 like a revoked key. A key may roll itself.
+         *
+         *     The calling key needs `api_keys:write` and every permission of the key it makes (403 `insufficient_permission` naming the first it lacks): no key can give more than it has. A revoked or expired key cannot be rolled (422 `invalid_state`).
+         *
+         *     Needs the `api_keys:write` permission (`*` includes it); a key without it is answered 403 `insufficient_permission`.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List failed requests
+         * @description The integrator's failed requests (4xx and 5xx) of the last 7 days in this environment, sent with any of its keys, newest first; successes are not logged. Find one by the X-Request-Id of its answer with `filter[request_id]`. Each entry names the route, status, error codes, key prefix and company, never the request's headers, body or query string. A request that failed before a key was recognised (401: no key, an unknown or a revoked one) belongs to no integrator and is not here. Entries appear within about a second.
+         *
+         *     Needs the `request_logs:read` permission (`request_logs:write` and `*` include it); a key without it is answered 403 `insufficient_permission`.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a failed request
+         * @description One entry of the request log, while it is kept (7 days).
+         *
+         *     Needs the `request_logs:read` permission (`request_logs:write` and `*` include it); a key without it is answered 403 `insufficient_permission`.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     documentUpdated: {
@@ -1176,6 +1364,26 @@ export interface webhooks {
          * @description Sent when an F24 sent to createF24OcrRequest could not be turned into a document: the request with `failure` (reason and detail). Needs `payments:f24:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.
          */
         post: operations["f24Failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent to one endpoint when testWebhookEndpoint asks for it, and to no other: signed and retried as every event, about no company (`company_id` is null). No endpoint chooses it in `enabled_events`. Answer any 2xx to confirm receipt.
+         */
+        post: operations["webhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2314,6 +2522,13 @@ export interface components {
              */
             permissions: string[];
             /**
+             * @description The event types the endpoint receives: `["*"]` (every type, also those added later) or a list of types. It receives an event of a chosen type only if its `permissions` read it. The test event (`webhook.test`) is not chosen: it goes only where `POST /webhook-endpoints/{id}/test` sends it.
+             * @example [
+             *       "*"
+             *     ]
+             */
+            enabled_events: ("*" | "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
+            /**
              * @description Why a disabled endpoint is disabled: `REQUESTED` (by you or an operator), `GONE` (it answered 410 Gone), `FAILING` (every attempt failed for days). Null while enabled.
              * @example null
              * @enum {string|null}
@@ -2359,6 +2574,13 @@ export interface components {
             description?: string;
             /** @description Create the endpoint disabled with `false`. Default: `true`. */
             enabled?: boolean;
+            /**
+             * @description The event types the endpoint receives: `["*"]` (every type, also those added later) or a list of types. It receives an event of a chosen type only if its `permissions` read it. The test event (`webhook.test`) is not chosen: it goes only where `POST /webhook-endpoints/{id}/test` sends it. The key needs the read permission of every type named (403 `insufficient_permission`); an unknown type is 422 `unknown_event_type`. Default: `["*"]`.
+             * @example [
+             *       "document.deleted"
+             *     ]
+             */
+            enabled_events?: ("*" | "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
         };
         WebhookEndpointWithSecret: {
             /**
@@ -2389,6 +2611,13 @@ export interface components {
              *     ]
              */
             permissions: string[];
+            /**
+             * @description The event types the endpoint receives: `["*"]` (every type, also those added later) or a list of types. It receives an event of a chosen type only if its `permissions` read it. The test event (`webhook.test`) is not chosen: it goes only where `POST /webhook-endpoints/{id}/test` sends it.
+             * @example [
+             *       "*"
+             *     ]
+             */
+            enabled_events: ("*" | "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
             /**
              * @description Why a disabled endpoint is disabled: `REQUESTED` (by you or an operator), `GONE` (it answered 410 Gone), `FAILING` (every attempt failed for days). Null while enabled.
              * @example null
@@ -2435,6 +2664,14 @@ export interface components {
              * @example true
              */
             enabled?: boolean;
+            /**
+             * @description The event types the endpoint receives from now on, replacing the list: `["*"]` for every type. The key needs the read permission of every type named (403 `insufficient_permission`), and so do the endpoint's `permissions` unless `url` changes in the same request (409 `conflict` otherwise: the key that registered the endpoint may not read them).
+             * @example [
+             *       "document.updated",
+             *       "document.deleted"
+             *     ]
+             */
+            enabled_events?: ("*" | "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
         };
         WebhookAttempt: {
             /**
@@ -2483,12 +2720,16 @@ export interface components {
              */
             event_id: string;
             /**
+             * @description The event's type; `webhook.test` for a test event (`POST /webhook-endpoints/{id}/test`).
              * @example document.updated
              * @enum {string}
              */
-            event: "document.updated" | "document.deleted" | "f24.processed" | "f24.failed";
-            /** Format: uuid */
-            company_id: string;
+            event: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed" | "webhook.test";
+            /**
+             * Format: uuid
+             * @description The company the event is about; null for a test event.
+             */
+            company_id: string | null;
             /**
              * @description `PENDING` (not yet received: an attempt is due at `next_attempt_at`), `SUCCEEDED` (your endpoint answered 2xx), `FAILED` (every attempt failed).
              * @example SUCCEEDED
@@ -2521,6 +2762,47 @@ export interface components {
              * @description The event to send again (the `webhook-id` and body `id` of a delivery).
              */
             event_id: string;
+        };
+        /** @description Something that changed in a company: the events API lists them, and a webhook's body is one (the same members). `data` is the object as the API answered it when the event was recorded. */
+        Event: {
+            /**
+             * Format: uuid
+             * @description The event id: also `webhook-id` of every webhook delivery of it.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
+             */
+            id: string;
+            /**
+             * @example document.created
+             * @enum {string}
+             */
+            type: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+            /**
+             * @description The same as `type`, the member the first webhook bodies named it by.
+             * @example document.created
+             * @enum {string}
+             */
+            event: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /** Format: uuid */
+            company_id: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** @description `document.*`: the Document with every member expanded (`document.deleted`: as it was when deleted). `transaction.created`: the Transaction, `reconciliations` expanded. `reconciliation.*`: the Reconciliation with `flow` and `transaction` expanded (`reconciliation.deleted`: as it was). `f24.*`: the F24 request. */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            /** @description The items of this page, in the requested order. */
+            data: components["schemas"]["Event"][];
+            page: components["schemas"]["Page"];
         };
         InvoiceShareCreatePayload: {
             /**
@@ -2668,12 +2950,12 @@ export interface components {
              */
             code: string;
             /**
-             * @description Codice sede, codice ente, codice regione or codice comune, where the section has one.
+             * @description Codice sede, codice ente, codice regione or codice comune, where the section has one; on the F24 Elide, the line's tipo.
              * @example null
              */
             office: string | null;
             /**
-             * @description Rateazione / mese di riferimento, matricola INPS, codice ditta or codice posizione, as printed.
+             * @description Rateazione / mese di riferimento, matricola INPS, codice ditta or codice posizione, as printed; on the F24 Elide, the elementi identificativi.
              * @example null
              */
             reference: string | null;
@@ -2702,12 +2984,12 @@ export interface components {
             kind: "ERARIO" | "INPS" | "REGIONI" | "TRIBUTI_LOCALI" | "INAIL" | "ALTRI_ENTI";
             lines: components["schemas"]["F24Line"][];
             /**
-             * @description The section's total debit (A, C, E, G, I, M), equal to its lines'.
+             * @description The section's total debit (A, C, E, G, I, M), equal to its lines' (on the semplificato and the Elide, which print no section totals, its lines added up).
              * @example 1234.56
              */
             total_debit: string;
             /**
-             * @description The section's total credit (B, D, F, H, L, N), equal to its lines'.
+             * @description The section's total credit (B, D, F, H, L, N), equal to its lines' (added up on the semplificato and the Elide).
              * @example 0.00
              */
             total_credit: string;
@@ -2822,6 +3104,210 @@ export interface components {
              */
             processed_at: string | null;
         };
+        ApiKey: {
+            /**
+             * Format: uuid
+             * @example 5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e
+             */
+            id: string;
+            /**
+             * @description A name of yours, to recognise the key.
+             * @example invoicing service
+             */
+            name: string;
+            /**
+             * @description The public start of the key (environment and lookup id): enough to recognise it in your configuration, never the secret.
+             * @example fls_dev_Ab3dE6gH
+             */
+            prefix: string;
+            /**
+             * @description What the key may do: `*` (everything), or `family:read` / `family:write` per resource family (write implies read). See Authentication, "Permissions".
+             * @example [
+             *       "documents:write",
+             *       "transactions:read"
+             *     ]
+             */
+            permissions: ("*" | "accounts:read" | "categories:read" | "categories:write" | "counterparts:read" | "counterparts:write" | "products:read" | "products:write" | "documents:read" | "documents:write" | "flows:read" | "flows:write" | "transactions:read" | "transactions:write" | "reconciliations:read" | "reconciliations:write" | "payments:read" | "payments:write" | "payments:f24:read" | "payments:f24:write" | "webhooks:read" | "webhooks:write" | "api_keys:read" | "api_keys:write" | "request_logs:read")[];
+            /**
+             * @description `ACTIVE` (it authenticates requests; a rolled key until `expires_at`), `EXPIRED` (rolled, its overlap is over) or `REVOKED`.
+             * @example ACTIVE
+             * @enum {string}
+             */
+            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key last authenticated a request, to the minute: each API process records a key’s use at most once a minute, a moment after the request. Null if it never did.
+             * @example 2026-03-05T14:12:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a rolled key stops working (the overlap chosen when rolling it); null for a key that was never rolled.
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it is not.
+             * @example null
+             */
+            revoked_at: string | null;
+        };
+        ApiKeyList: {
+            /** @description The items of this page, in the requested order. */
+            data: components["schemas"]["ApiKey"][];
+            page: components["schemas"]["Page"];
+        };
+        ApiKeyCreatePayload: {
+            /**
+             * @description A name to recognise the key by, such as the service that will use it.
+             * @example invoicing service
+             */
+            name: string;
+            /**
+             * @description What the key may do: `*` (everything), or `family:read` / `family:write` per resource family (write implies read). See Authentication, "Permissions". The calling key must hold every permission it gives (403 `insufficient_permission` naming the first it lacks): a key never creates a key that may do more than itself.
+             * @example [
+             *       "documents:write",
+             *       "transactions:read"
+             *     ]
+             */
+            permissions: ("*" | "accounts:read" | "categories:read" | "categories:write" | "counterparts:read" | "counterparts:write" | "products:read" | "products:write" | "documents:read" | "documents:write" | "flows:read" | "flows:write" | "transactions:read" | "transactions:write" | "reconciliations:read" | "reconciliations:write" | "payments:read" | "payments:write" | "payments:f24:read" | "payments:f24:write" | "webhooks:read" | "webhooks:write" | "api_keys:read" | "api_keys:write" | "request_logs:read")[];
+        };
+        ApiKeyWithSecret: {
+            /**
+             * Format: uuid
+             * @example 5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e
+             */
+            id: string;
+            /**
+             * @description A name of yours, to recognise the key.
+             * @example invoicing service
+             */
+            name: string;
+            /**
+             * @description The public start of the key (environment and lookup id): enough to recognise it in your configuration, never the secret.
+             * @example fls_dev_Ab3dE6gH
+             */
+            prefix: string;
+            /**
+             * @description What the key may do: `*` (everything), or `family:read` / `family:write` per resource family (write implies read). See Authentication, "Permissions".
+             * @example [
+             *       "documents:write",
+             *       "transactions:read"
+             *     ]
+             */
+            permissions: ("*" | "accounts:read" | "categories:read" | "categories:write" | "counterparts:read" | "counterparts:write" | "products:read" | "products:write" | "documents:read" | "documents:write" | "flows:read" | "flows:write" | "transactions:read" | "transactions:write" | "reconciliations:read" | "reconciliations:write" | "payments:read" | "payments:write" | "payments:f24:read" | "payments:f24:write" | "webhooks:read" | "webhooks:write" | "api_keys:read" | "api_keys:write" | "request_logs:read")[];
+            /**
+             * @description `ACTIVE` (it authenticates requests; a rolled key until `expires_at`), `EXPIRED` (rolled, its overlap is over) or `REVOKED`.
+             * @example ACTIVE
+             * @enum {string}
+             */
+            status: "ACTIVE" | "EXPIRED" | "REVOKED";
+            /**
+             * Format: date-time
+             * @example 2026-03-02T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key last authenticated a request, to the minute: each API process records a key’s use at most once a minute, a moment after the request. Null if it never did.
+             * @example 2026-03-05T14:12:00.000Z
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a rolled key stops working (the overlap chosen when rolling it); null for a key that was never rolled.
+             * @example null
+             */
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the key was revoked; null while it is not.
+             * @example null
+             */
+            revoked_at: string | null;
+            /**
+             * @description The whole key, shown only in this answer (creation and rolling): Flusso stores only a keyed hash of it. Store it with your other secrets.
+             * @example fls_dev_Ab3dE6gHj2K4m5N7p8Q9r1S3t4V6w7X9
+             */
+            secret: string;
+        };
+        ApiKeyRollPayload: {
+            /**
+             * @description For how many seconds the rolled key keeps working beside the new one, at most 7 days (604800), so you can deploy the new key first; `0` stops it at once (a leaked key). Rolling a key already rolled can only bring its end nearer.
+             * @example 86400
+             */
+            expires_in: number;
+        };
+        /** @description One of the integrator's failed requests (4xx or 5xx) of the last 7 days. Never its headers, body or query string. */
+        RequestLog: {
+            /**
+             * Format: uuid
+             * @example 6b1f0c2e-5a4d-4e7b-9c3a-1d2e3f4a5b6c
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the request arrived.
+             * @example 2026-11-28T09:30:00.123Z
+             */
+            created_at: string;
+            /**
+             * @example GET
+             * @enum {string}
+             */
+            method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+            /**
+             * @description The route as the API reference writes it; null when the path matched no route.
+             * @example /companies/{company_id}/documents/{id}
+             */
+            route: string | null;
+            /**
+             * @description The path requested, without its query string.
+             * @example /api/v1/companies/3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012/documents/0c1d
+             */
+            path: string;
+            /** @example 404 */
+            status: number;
+            /**
+             * @description The `code` of each item of the answer's `errors`, in order.
+             * @example [
+             *       "not_found"
+             *     ]
+             */
+            error_codes: string[];
+            /**
+             * @description The X-Request-Id of the answer (and its `meta.request_id`).
+             * @example 7d3c2a10-4a5b-4c6d-8e9f-0a1b2c3d4e5f
+             */
+            request_id: string;
+            /**
+             * @description The public start of the API key that sent it; never the key.
+             * @example fls_dev_AbCd1234
+             */
+            key_prefix: string;
+            /**
+             * Format: uuid
+             * @description The company in the path, if any.
+             * @example 3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012
+             */
+            company_id: string | null;
+            /**
+             * @description Time from the request to the answer, in milliseconds.
+             * @example 4.2
+             */
+            duration_ms: number;
+        };
+        RequestLogList: {
+            /** @description The items of this page, in the requested order. */
+            data: components["schemas"]["RequestLog"][];
+            page: components["schemas"]["Page"];
+        };
         DocumentUpdatedEvent: {
             /**
              * Format: uuid
@@ -2833,6 +3319,22 @@ export interface components {
              * @enum {string}
              */
             event: "document.updated";
+            /**
+             * @description The event type (the same as `event`).
+             * @example document.updated
+             * @enum {string}
+             */
+            type: "document.updated";
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
             /** Format: uuid */
             company_id: string;
             /** @description The document after the change, every member expanded. */
@@ -2849,6 +3351,22 @@ export interface components {
              * @enum {string}
              */
             event: "document.deleted";
+            /**
+             * @description The event type (the same as `event`).
+             * @example document.deleted
+             * @enum {string}
+             */
+            type: "document.deleted";
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
             /** Format: uuid */
             company_id: string;
             /** @description The document as it was when deleted, every member expanded (its flows as they were: they were deleted with it). `version` is one past its last `document.updated` and `updated_at` is the moment of the deletion, so the version rule orders this event after every update. */
@@ -2865,10 +3383,57 @@ export interface components {
              * @enum {string}
              */
             event: "f24.processed" | "f24.failed";
+            /**
+             * @description The event type (the same as `event`).
+             * @example f24.processed
+             * @enum {string}
+             */
+            type: "f24.processed" | "f24.failed";
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
             /** Format: uuid */
             company_id: string;
             /** @description The request once read: PROCESSED with `form` and `document_id`, or FAILED with `failure`. */
             data: components["schemas"]["F24Request"];
+        };
+        WebhookTestEventData: {
+            /**
+             * Format: uuid
+             * @description The endpoint the test event was sent to.
+             */
+            endpoint_id: string;
+            /**
+             * Format: date-time
+             * @description When `POST /webhook-endpoints/{id}/test` asked for it.
+             * @example 2026-03-31T17:10:00.000Z
+             */
+            requested_at: string;
+        };
+        WebhookTestEvent: {
+            /**
+             * Format: uuid
+             * @description Event id, the same on every delivery attempt (`webhook-id`); each test is a new event.
+             */
+            id: string;
+            /**
+             * @example webhook.test
+             * @enum {string}
+             */
+            event: "webhook.test";
+            /**
+             * @description Always null: a test event is about no company.
+             * @example null
+             */
+            company_id: null;
+            data: components["schemas"]["WebhookTestEventData"];
         };
         /** @description An Italian electronic invoice (FatturaPA 1.2.3, FPA12 or FPR12) in JSON: each member is a FatturaPA element named in snake_case, in the same nesting. Amounts and other decimals are strings written as the XML wants them ("1234.50"); giorni_termini_pagamento, numero_colli and riferimento_numero_linea are integers. */
         Invoice: {
@@ -16708,6 +17273,10 @@ export interface operations {
                      *             "documents:read",
                      *             "webhooks:write"
                      *           ],
+                     *           "enabled_events": [
+                     *             "document.updated",
+                     *             "document.deleted"
+                     *           ],
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "failing_since": null,
@@ -16867,7 +17436,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://erp.rossiforniture.it/webhooks/flusso",
-                 *       "description": "Gestionale, ambiente di produzione"
+                 *       "description": "Gestionale, ambiente di produzione",
+                 *       "enabled_events": [
+                 *         "document.updated",
+                 *         "document.deleted"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEndpointCreatePayload"];
@@ -16893,6 +17466,10 @@ export interface operations {
                      *       "permissions": [
                      *         "documents:read",
                      *         "webhooks:write"
+                     *       ],
+                     *       "enabled_events": [
+                     *         "document.updated",
+                     *         "document.deleted"
                      *       ],
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
@@ -17031,7 +17608,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
-            /** @description Unprocessable entity: well-formed, but a value breaks a rule. Code `idempotency_key_reused` when the `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). */
+            /** @description Unprocessable entity: well-formed, but a value breaks a rule. Codes `unknown_event_type`, `unprocessable_entity`. Code `idempotency_key_reused` when the `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -17150,6 +17727,10 @@ export interface operations {
                      *       "permissions": [
                      *         "documents:read",
                      *         "webhooks:write"
+                     *       ],
+                     *       "enabled_events": [
+                     *         "document.updated",
+                     *         "document.deleted"
                      *       ],
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
@@ -17554,6 +18135,10 @@ export interface operations {
                      *         "documents:read",
                      *         "webhooks:write"
                      *       ],
+                     *       "enabled_events": [
+                     *         "document.updated",
+                     *         "document.deleted"
+                     *       ],
                      *       "disabled_reason": "REQUESTED",
                      *       "disabled_at": "2026-03-31T17:00:00.000Z",
                      *       "failing_since": null,
@@ -17635,6 +18220,32 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
+            /** @description Conflict: the change clashes with other data of the company (the `code` says which). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "conflict",
+                     *           "title": "Conflict",
+                     *           "detail": "Conflict: the change clashes with other data of the company (the `code` says which)."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
             /** @description Payload too large. */
             413: {
                 headers: {
@@ -17683,7 +18294,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
-            /** @description Unprocessable entity: well-formed, but a value breaks a rule. */
+            /** @description Unprocessable entity: well-formed, but a value breaks a rule. Codes `unknown_event_type`, `unprocessable_entity`. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -17692,23 +18303,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "errors": [
-                     *         {
-                     *           "code": "unprocessable_entity",
-                     *           "title": "Unprocessable entity",
-                     *           "detail": "currency must be an ISO 4217 currency code such as EUR",
-                     *           "source": {
-                     *             "pointer": "/amount/currency"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
@@ -17827,6 +18421,10 @@ export interface operations {
                      *       "permissions": [
                      *         "documents:read",
                      *         "webhooks:write"
+                     *       ],
+                     *       "enabled_events": [
+                     *         "document.updated",
+                     *         "document.deleted"
                      *       ],
                      *       "disabled_reason": null,
                      *       "disabled_at": null,
@@ -18511,6 +19109,822 @@ export interface operations {
                      *           "source": {
                      *             "pointer": "/header/Idempotency-Key"
                      *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry: a retry with the same key and the same body gets the first answer (status and body, with `idempotent-replayed: true`) and creates nothing twice. Keys are kept 24 hours per integrator, environment and company. 1 to 255 printable ASCII characters without spaces; a UUID v4 is the usual choice.
+                 * @example 5a0c3c8e-2f4b-4c7e-9d1a-6b8e2f0c4d13
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook endpoint id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the delivery as it now is (follow it with listWebhookDeliveries). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1d2c3b4a-5f6e-4d7c-9b8a-7f6e5d4c3b2a",
+                     *       "endpoint_id": "8a1f0c52-3d4e-4b6f-9a7b-1c2d3e4f5a6b",
+                     *       "event_id": "a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c6e",
+                     *       "event": "webhook.test",
+                     *       "company_id": null,
+                     *       "status": "PENDING",
+                     *       "next_attempt_at": "2026-03-31T17:10:00.000Z",
+                     *       "created_at": "2026-03-31T17:10:00.000Z",
+                     *       "completed_at": null,
+                     *       "attempts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid idempotency key: the `Idempotency-Key` header is malformed. Code `invalid_idempotency_key`. Code `invalid_query_parameter` when a query parameter is sent: this operation takes none. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Conflict: the change clashes with other data of the company (the `code` says which). Code `idempotency_key_in_progress` when a request with the same `Idempotency-Key` is still running; retry after `retry-after` seconds to get its answer. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    /** @description With `idempotency_key_in_progress`: seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Idempotency key reused: the `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). Code `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "idempotency_key_reused",
+                     *           "title": "Idempotency key reused",
+                     *           "detail": "This Idempotency-Key was used in the last 24 hours for a request with another method, path or body; use a new key for a new request.",
+                     *           "source": {
+                     *             "pointer": "/header/Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                page_size?: number;
+                /** @description The `page.cursor` of the previous answer, to get the next page. Keep filters and sort unchanged while paging. */
+                cursor?: string;
+                /** @description Only items whose `type` equals the value. */
+                "filter[type]"?: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+                /** @description Only items whose `type` differs from the value. */
+                "filter[type__neq]"?: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+                /** @description Only items whose `type` is one of the values (comma-separated). */
+                "filter[type__in]"?: ("document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
+                /** @description Only items whose `type` is none of the values (comma-separated). */
+                "filter[type__notIn]"?: ("document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
+                /** @description Only items whose `type` is null (or empty); with `false`, only those where it is set. */
+                "filter[type__empty]"?: boolean;
+                /** @description Only items whose `document_id` equals the value. */
+                "filter[document_id]"?: string;
+                /** @description Only items whose `document_id` differs from the value. */
+                "filter[document_id__neq]"?: string;
+                /** @description Only items whose `document_id` is one of the values (comma-separated). */
+                "filter[document_id__in]"?: string[];
+                /** @description Only items whose `document_id` is none of the values (comma-separated). */
+                "filter[document_id__notIn]"?: string[];
+                /** @description Only items whose `document_id` is null (or empty); with `false`, only those where it is set. */
+                "filter[document_id__empty]"?: boolean;
+                /** @description Only items whose `created_at` equals the value. */
+                "filter[created_at]"?: string;
+                /** @description Only items whose `created_at` differs from the value. */
+                "filter[created_at__neq]"?: string;
+                /** @description Only items whose `created_at` is greater (later) than the value. */
+                "filter[created_at__gt]"?: string;
+                /** @description Only items whose `created_at` is the value or greater (later). */
+                "filter[created_at__gte]"?: string;
+                /** @description Only items whose `created_at` is less (earlier) than the value. */
+                "filter[created_at__lt]"?: string;
+                /** @description Only items whose `created_at` is the value or less (earlier). */
+                "filter[created_at__lte]"?: string;
+                /** @description Only items whose `created_at` is one of the values (comma-separated). */
+                "filter[created_at__in]"?: string[];
+                /** @description Only items whose `created_at` is none of the values (comma-separated). */
+                "filter[created_at__notIn]"?: string[];
+                /** @description Only items whose `created_at` is null (or empty); with `false`, only those where it is set. */
+                "filter[created_at__empty]"?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Company id, one of those listed by GET /companies. */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7e6d5c4b-3a29-4817-b6a5-948372615040",
+                     *           "type": "document.updated",
+                     *           "event": "document.updated",
+                     *           "api_version": "1.2.0",
+                     *           "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *           "created_at": "2026-03-28T08:05:12.000Z",
+                     *           "data": {
+                     *             "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *             "number": "FV-2026/0042",
+                     *             "type": "INVOICE",
+                     *             "status": "DELIVERED",
+                     *             "format": "FPR12",
+                     *             "is_e_invoice": true,
+                     *             "gross_amount": {
+                     *               "amount": "1830.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "vat_amount": {
+                     *               "amount": "330.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "flows": [
+                     *               {
+                     *                 "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                 "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *                 "amount": {
+                     *                   "amount": "1830.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "paid_amount": {
+                     *                   "amount": "1830.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "payment_status": "PAID",
+                     *                 "payment_method": "TRANSFER",
+                     *                 "expected_payment_date": "2026-04-01",
+                     *                 "payment_date": "2026-03-28",
+                     *                 "created_at": "2026-03-02T10:15:00.000Z"
+                     *               }
+                     *             ],
+                     *             "category_id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *             "category": {
+                     *               "id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *               "name": "Vendite"
+                     *             },
+                     *             "subcategory_id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *             "subcategory": {
+                     *               "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *               "name": "Materiali edili"
+                     *             },
+                     *             "counterpart_id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *             "counterpart": {
+                     *               "id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *               "company_name": "Bianchi Costruzioni S.p.A.",
+                     *               "address": "Corso Francia 48",
+                     *               "city": "Torino",
+                     *               "postal_code": "10138",
+                     *               "province_code": "TO",
+                     *               "country": "IT",
+                     *               "tax_number": "09876543217",
+                     *               "vat_number": "IT09876543217",
+                     *               "destination_code": "KRRH6B9",
+                     *               "pec_address": null
+                     *             },
+                     *             "created_at": "2026-03-02T10:15:00.000Z",
+                     *             "creation_date": "2026-03-02",
+                     *             "delivery_date": "2026-03-02T11:02:00.000Z",
+                     *             "delivery_status": "RC",
+                     *             "direction": "ISSUED",
+                     *             "file_name": "IT01234567890_00001.xml",
+                     *             "notes": null,
+                     *             "source_id": null,
+                     *             "sectional_id": null,
+                     *             "sectional": null,
+                     *             "progressive": null,
+                     *             "updated_at": "2026-03-28T08:05:12.000Z",
+                     *             "version": 6
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "cursor": "eyJrIjpbIjc0MSIsIjEyIl19",
+                     *         "size": 25
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Codes `invalid_query_parameter`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Codes `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found: a path segment is longer than 200 characters, so names nothing. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "A path segment is longer than any id this API issues."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+                /** @description Company id, one of those listed by GET /companies. */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7e6d5c4b-3a29-4817-b6a5-948372615040",
+                     *       "type": "document.updated",
+                     *       "event": "document.updated",
+                     *       "api_version": "1.2.0",
+                     *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *       "created_at": "2026-03-28T08:05:12.000Z",
+                     *       "data": {
+                     *         "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *         "number": "FV-2026/0042",
+                     *         "type": "INVOICE",
+                     *         "status": "DELIVERED",
+                     *         "format": "FPR12",
+                     *         "is_e_invoice": true,
+                     *         "gross_amount": {
+                     *           "amount": "1830.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "vat_amount": {
+                     *           "amount": "330.00",
+                     *           "currency": "EUR"
+                     *         },
+                     *         "flows": [
+                     *           {
+                     *             "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                     *             "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *             "amount": {
+                     *               "amount": "1830.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "paid_amount": {
+                     *               "amount": "1830.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "payment_status": "PAID",
+                     *             "payment_method": "TRANSFER",
+                     *             "expected_payment_date": "2026-04-01",
+                     *             "payment_date": "2026-03-28",
+                     *             "created_at": "2026-03-02T10:15:00.000Z"
+                     *           }
+                     *         ],
+                     *         "category_id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *         "category": {
+                     *           "id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *           "name": "Vendite"
+                     *         },
+                     *         "subcategory_id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *         "subcategory": {
+                     *           "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *           "name": "Materiali edili"
+                     *         },
+                     *         "counterpart_id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *         "counterpart": {
+                     *           "id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "company_name": "Bianchi Costruzioni S.p.A.",
+                     *           "address": "Corso Francia 48",
+                     *           "city": "Torino",
+                     *           "postal_code": "10138",
+                     *           "province_code": "TO",
+                     *           "country": "IT",
+                     *           "tax_number": "09876543217",
+                     *           "vat_number": "IT09876543217",
+                     *           "destination_code": "KRRH6B9",
+                     *           "pec_address": null
+                     *         },
+                     *         "created_at": "2026-03-02T10:15:00.000Z",
+                     *         "creation_date": "2026-03-02",
+                     *         "delivery_date": "2026-03-02T11:02:00.000Z",
+                     *         "delivery_status": "RC",
+                     *         "direction": "ISSUED",
+                     *         "file_name": "IT01234567890_00001.xml",
+                     *         "notes": null,
+                     *         "source_id": null,
+                     *         "sectional_id": null,
+                     *         "sectional": null,
+                     *         "progressive": null,
+                     *         "updated_at": "2026-03-28T08:05:12.000Z",
+                     *         "version": 6
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Bad request: a query parameter is sent: this operation takes none. Code `invalid_query_parameter`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "invalid_query_parameter",
+                     *           "title": "Invalid query parameter",
+                     *           "detail": "Unknown query parameter colour.",
+                     *           "source": {
+                     *             "pointer": "/query/colour"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Codes `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
                      *         }
                      *       ],
                      *       "meta": {
@@ -21077,6 +22491,1667 @@ export interface operations {
             };
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                page_size?: number;
+                /** @description The `page.cursor` of the previous answer, to get the next page. Keep filters and sort unchanged while paging. */
+                cursor?: string;
+                /** @description Sort fields, comma-separated, each at most once; `-` before a field for descending. Ties are broken by id. Default: `created_at`. */
+                sort?: ("created_at" | "-created_at")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e",
+                     *           "name": "invoicing service",
+                     *           "prefix": "fls_prod_Ab3dE6gH",
+                     *           "permissions": [
+                     *             "documents:write",
+                     *             "transactions:read"
+                     *           ],
+                     *           "status": "ACTIVE",
+                     *           "created_at": "2026-03-02T09:30:00.000Z",
+                     *           "last_used_at": "2026-03-31T16:58:00.000Z",
+                     *           "expires_at": "2026-04-01T17:00:00.000Z",
+                     *           "revoked_at": null
+                     *         },
+                     *         {
+                     *           "id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *           "name": "invoicing service",
+                     *           "prefix": "fls_prod_Qw7eR2tY",
+                     *           "permissions": [
+                     *             "documents:write",
+                     *             "transactions:read"
+                     *           ],
+                     *           "status": "ACTIVE",
+                     *           "created_at": "2026-03-31T17:00:00.000Z",
+                     *           "last_used_at": null,
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "cursor": null,
+                     *         "size": 25
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Codes `invalid_query_parameter`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry: a retry with the same key and the same body gets the first answer (status and body, with `idempotent-replayed: true`) and creates nothing twice. Keys are kept 24 hours per integrator, environment and company. 1 to 255 printable ASCII characters without spaces; a UUID v4 is the usual choice.
+                 * @example 5a0c3c8e-2f4b-4c7e-9d1a-6b8e2f0c4d13
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "invoicing service",
+                 *       "permissions": [
+                 *         "documents:write",
+                 *         "transactions:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreatePayload"];
+            };
+        };
+        responses: {
+            /** @description Created; store `secret` now. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e",
+                     *       "name": "invoicing service",
+                     *       "prefix": "fls_prod_Ab3dE6gH",
+                     *       "permissions": [
+                     *         "documents:write",
+                     *         "transactions:read"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": null,
+                     *       "secret": "fls_prod_Ab3dE6gHj2K4m5N7p8Q9r1S3t4V6w7X9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Code `invalid_idempotency_key` when the `Idempotency-Key` header is malformed. Code `invalid_query_parameter` when a query parameter is sent: this operation takes none. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Idempotency key in use: a request with the same `Idempotency-Key` is still running; retry after `retry-after` seconds to get its answer. Code `idempotency_key_in_progress`. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    /** @description With `idempotency_key_in_progress`: seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "idempotency_key_in_progress",
+                     *           "title": "Idempotency key in use",
+                     *           "detail": "A request with this Idempotency-Key is still running; retry in a moment to get its answer.",
+                     *           "source": {
+                     *             "pointer": "/header/Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Payload too large. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "payload_too_large",
+                     *           "title": "Payload too large",
+                     *           "detail": "Payload too large."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unsupported media type. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unsupported_media_type",
+                     *           "title": "Unsupported media type",
+                     *           "detail": "Unsupported media type."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unprocessable entity: well-formed, but a value breaks a rule. Code `idempotency_key_reused` when the `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e",
+                     *       "name": "invoicing service",
+                     *       "prefix": "fls_prod_Ab3dE6gH",
+                     *       "permissions": [
+                     *         "documents:write",
+                     *         "transactions:read"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "last_used_at": "2026-03-31T16:58:00.000Z",
+                     *       "expires_at": null,
+                     *       "revoked_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Bad request: a query parameter is sent: this operation takes none. Code `invalid_query_parameter`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "invalid_query_parameter",
+                     *           "title": "Invalid query parameter",
+                     *           "detail": "Unknown query parameter colour.",
+                     *           "source": {
+                     *             "pointer": "/query/colour"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b0e7c1d-2a3f-4e6b-9c8d-7f1a2b3c4d5e",
+                     *       "name": "invoicing service",
+                     *       "prefix": "fls_prod_Ab3dE6gH",
+                     *       "permissions": [
+                     *         "documents:write",
+                     *         "transactions:read"
+                     *       ],
+                     *       "status": "REVOKED",
+                     *       "created_at": "2026-03-02T09:30:00.000Z",
+                     *       "last_used_at": "2026-03-31T16:58:00.000Z",
+                     *       "expires_at": null,
+                     *       "revoked_at": "2026-03-31T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Bad request: a query parameter is sent: this operation takes none. Code `invalid_query_parameter`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "invalid_query_parameter",
+                     *           "title": "Invalid query parameter",
+                     *           "detail": "Unknown query parameter colour.",
+                     *           "source": {
+                     *             "pointer": "/query/colour"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry: a retry with the same key and the same body gets the first answer (status and body, with `idempotent-replayed: true`) and creates nothing twice. Keys are kept 24 hours per integrator, environment and company. 1 to 255 printable ASCII characters without spaces; a UUID v4 is the usual choice.
+                 * @example 5a0c3c8e-2f4b-4c7e-9d1a-6b8e2f0c4d13
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description API key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRollPayload"];
+            };
+        };
+        responses: {
+            /** @description The new key; store `secret` now. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                     *       "name": "invoicing service",
+                     *       "prefix": "fls_prod_Qw7eR2tY",
+                     *       "permissions": [
+                     *         "documents:write",
+                     *         "transactions:read"
+                     *       ],
+                     *       "status": "ACTIVE",
+                     *       "created_at": "2026-03-31T17:00:00.000Z",
+                     *       "last_used_at": null,
+                     *       "expires_at": null,
+                     *       "revoked_at": null,
+                     *       "secret": "fls_prod_Qw7eR2tYu8I9o0P1a2S3d4F5g6H7j8K9"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Code `invalid_idempotency_key` when the `Idempotency-Key` header is malformed. Code `invalid_query_parameter` when a query parameter is sent: this operation takes none. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Idempotency key in use: a request with the same `Idempotency-Key` is still running; retry after `retry-after` seconds to get its answer. Code `idempotency_key_in_progress`. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    /** @description With `idempotency_key_in_progress`: seconds to wait before retrying. */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "idempotency_key_in_progress",
+                     *           "title": "Idempotency key in use",
+                     *           "detail": "A request with this Idempotency-Key is still running; retry in a moment to get its answer.",
+                     *           "source": {
+                     *             "pointer": "/header/Idempotency-Key"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Payload too large. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "payload_too_large",
+                     *           "title": "Payload too large",
+                     *           "detail": "Payload too large."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unsupported media type. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unsupported_media_type",
+                     *           "title": "Unsupported media type",
+                     *           "detail": "Unsupported media type."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unprocessable entity: well-formed, but a value breaks a rule. Codes `unprocessable_entity`, `invalid_state`. Code `idempotency_key_reused` when the `Idempotency-Key` was used in the last 24 hours for another request (method, path or body). */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                page_size?: number;
+                /** @description The `page.cursor` of the previous answer, to get the next page. Keep filters and sort unchanged while paging. */
+                cursor?: string;
+                /** @description Sort fields, comma-separated, each at most once; `-` before a field for descending. Ties are broken by id. Default: `-created_at`. */
+                sort?: ("created_at" | "-created_at")[];
+                /** @description Only items whose `status` equals the value. */
+                "filter[status]"?: string;
+                /** @description Only items whose `status` differs from the value. */
+                "filter[status__neq]"?: string;
+                /** @description Only items whose `status` is greater (later) than the value. */
+                "filter[status__gt]"?: string;
+                /** @description Only items whose `status` is the value or greater (later). */
+                "filter[status__gte]"?: string;
+                /** @description Only items whose `status` is less (earlier) than the value. */
+                "filter[status__lt]"?: string;
+                /** @description Only items whose `status` is the value or less (earlier). */
+                "filter[status__lte]"?: string;
+                /** @description Only items whose `status` is one of the values (comma-separated). */
+                "filter[status__in]"?: string[];
+                /** @description Only items whose `status` is none of the values (comma-separated). */
+                "filter[status__notIn]"?: string[];
+                /** @description Only items whose `status` is null (or empty); with `false`, only those where it is set. */
+                "filter[status__empty]"?: boolean;
+                /** @description Only items whose `status_class` equals the value. */
+                "filter[status_class]"?: "4xx" | "5xx";
+                /** @description Only items whose `status_class` differs from the value. */
+                "filter[status_class__neq]"?: "4xx" | "5xx";
+                /** @description Only items whose `status_class` is one of the values (comma-separated). */
+                "filter[status_class__in]"?: ("4xx" | "5xx")[];
+                /** @description Only items whose `status_class` is none of the values (comma-separated). */
+                "filter[status_class__notIn]"?: ("4xx" | "5xx")[];
+                /** @description Only items whose `status_class` is null (or empty); with `false`, only those where it is set. */
+                "filter[status_class__empty]"?: boolean;
+                /** @description Only items whose `method` equals the value. */
+                "filter[method]"?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+                /** @description Only items whose `method` differs from the value. */
+                "filter[method__neq]"?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+                /** @description Only items whose `method` is one of the values (comma-separated). */
+                "filter[method__in]"?: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
+                /** @description Only items whose `method` is none of the values (comma-separated). */
+                "filter[method__notIn]"?: ("GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS")[];
+                /** @description Only items whose `method` is null (or empty); with `false`, only those where it is set. */
+                "filter[method__empty]"?: boolean;
+                /** @description Only items whose `route` equals the value. */
+                "filter[route]"?: string;
+                /** @description Only items whose `route` differs from the value. */
+                "filter[route__neq]"?: string;
+                /** @description Only items whose `route` is greater (later) than the value. */
+                "filter[route__gt]"?: string;
+                /** @description Only items whose `route` is the value or greater (later). */
+                "filter[route__gte]"?: string;
+                /** @description Only items whose `route` is less (earlier) than the value. */
+                "filter[route__lt]"?: string;
+                /** @description Only items whose `route` is the value or less (earlier). */
+                "filter[route__lte]"?: string;
+                /** @description Only items whose `route` is one of the values (comma-separated). */
+                "filter[route__in]"?: string[];
+                /** @description Only items whose `route` is none of the values (comma-separated). */
+                "filter[route__notIn]"?: string[];
+                /** @description Only items whose `route` is null (or empty); with `false`, only those where it is set. */
+                "filter[route__empty]"?: boolean;
+                /** @description Only items whose `route` contains the value, ignoring case (`%` is a wildcard). */
+                "filter[route__ilike]"?: string;
+                /** @description Only items whose `path` equals the value. */
+                "filter[path]"?: string;
+                /** @description Only items whose `path` differs from the value. */
+                "filter[path__neq]"?: string;
+                /** @description Only items whose `path` is greater (later) than the value. */
+                "filter[path__gt]"?: string;
+                /** @description Only items whose `path` is the value or greater (later). */
+                "filter[path__gte]"?: string;
+                /** @description Only items whose `path` is less (earlier) than the value. */
+                "filter[path__lt]"?: string;
+                /** @description Only items whose `path` is the value or less (earlier). */
+                "filter[path__lte]"?: string;
+                /** @description Only items whose `path` is one of the values (comma-separated). */
+                "filter[path__in]"?: string[];
+                /** @description Only items whose `path` is none of the values (comma-separated). */
+                "filter[path__notIn]"?: string[];
+                /** @description Only items whose `path` is null (or empty); with `false`, only those where it is set. */
+                "filter[path__empty]"?: boolean;
+                /** @description Only items whose `path` contains the value, ignoring case (`%` is a wildcard). */
+                "filter[path__ilike]"?: string;
+                /** @description Only items whose `request_id` equals the value. */
+                "filter[request_id]"?: string;
+                /** @description Only items whose `request_id` differs from the value. */
+                "filter[request_id__neq]"?: string;
+                /** @description Only items whose `request_id` is greater (later) than the value. */
+                "filter[request_id__gt]"?: string;
+                /** @description Only items whose `request_id` is the value or greater (later). */
+                "filter[request_id__gte]"?: string;
+                /** @description Only items whose `request_id` is less (earlier) than the value. */
+                "filter[request_id__lt]"?: string;
+                /** @description Only items whose `request_id` is the value or less (earlier). */
+                "filter[request_id__lte]"?: string;
+                /** @description Only items whose `request_id` is one of the values (comma-separated). */
+                "filter[request_id__in]"?: string[];
+                /** @description Only items whose `request_id` is none of the values (comma-separated). */
+                "filter[request_id__notIn]"?: string[];
+                /** @description Only items whose `request_id` is null (or empty); with `false`, only those where it is set. */
+                "filter[request_id__empty]"?: boolean;
+                /** @description Only items whose `request_id` contains the value, ignoring case (`%` is a wildcard). */
+                "filter[request_id__ilike]"?: string;
+                /** @description Only items whose `key_prefix` equals the value. */
+                "filter[key_prefix]"?: string;
+                /** @description Only items whose `key_prefix` differs from the value. */
+                "filter[key_prefix__neq]"?: string;
+                /** @description Only items whose `key_prefix` is greater (later) than the value. */
+                "filter[key_prefix__gt]"?: string;
+                /** @description Only items whose `key_prefix` is the value or greater (later). */
+                "filter[key_prefix__gte]"?: string;
+                /** @description Only items whose `key_prefix` is less (earlier) than the value. */
+                "filter[key_prefix__lt]"?: string;
+                /** @description Only items whose `key_prefix` is the value or less (earlier). */
+                "filter[key_prefix__lte]"?: string;
+                /** @description Only items whose `key_prefix` is one of the values (comma-separated). */
+                "filter[key_prefix__in]"?: string[];
+                /** @description Only items whose `key_prefix` is none of the values (comma-separated). */
+                "filter[key_prefix__notIn]"?: string[];
+                /** @description Only items whose `key_prefix` is null (or empty); with `false`, only those where it is set. */
+                "filter[key_prefix__empty]"?: boolean;
+                /** @description Only items whose `key_prefix` contains the value, ignoring case (`%` is a wildcard). */
+                "filter[key_prefix__ilike]"?: string;
+                /** @description Only items whose `company_id` equals the value. */
+                "filter[company_id]"?: string;
+                /** @description Only items whose `company_id` differs from the value. */
+                "filter[company_id__neq]"?: string;
+                /** @description Only items whose `company_id` is one of the values (comma-separated). */
+                "filter[company_id__in]"?: string[];
+                /** @description Only items whose `company_id` is none of the values (comma-separated). */
+                "filter[company_id__notIn]"?: string[];
+                /** @description Only items whose `company_id` is null (or empty); with `false`, only those where it is set. */
+                "filter[company_id__empty]"?: boolean;
+                /** @description Only items whose `created_at` equals the value. */
+                "filter[created_at]"?: string;
+                /** @description Only items whose `created_at` differs from the value. */
+                "filter[created_at__neq]"?: string;
+                /** @description Only items whose `created_at` is greater (later) than the value. */
+                "filter[created_at__gt]"?: string;
+                /** @description Only items whose `created_at` is the value or greater (later). */
+                "filter[created_at__gte]"?: string;
+                /** @description Only items whose `created_at` is less (earlier) than the value. */
+                "filter[created_at__lt]"?: string;
+                /** @description Only items whose `created_at` is the value or less (earlier). */
+                "filter[created_at__lte]"?: string;
+                /** @description Only items whose `created_at` is one of the values (comma-separated). */
+                "filter[created_at__in]"?: string[];
+                /** @description Only items whose `created_at` is none of the values (comma-separated). */
+                "filter[created_at__notIn]"?: string[];
+                /** @description Only items whose `created_at` is null (or empty); with `false`, only those where it is set. */
+                "filter[created_at__empty]"?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogList"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Codes `invalid_query_parameter`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request log entry id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"];
+                };
+            };
+            /** @description Bad request: a query parameter is sent: this operation takes none. Code `invalid_query_parameter`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "invalid_query_parameter",
+                     *           "title": "Invalid query parameter",
+                     *           "detail": "Unknown query parameter colour.",
+                     *           "source": {
+                     *             "pointer": "/query/colour"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Code `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "not_found",
+                     *           "title": "Not found",
+                     *           "detail": "The item named in the path was not found in this company."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
     documentUpdated: {
         parameters: {
             query?: never;
@@ -21089,8 +24164,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "7e6d5c4b-3a29-4817-b6a5-948372615040",
+                 *       "type": "document.updated",
                  *       "event": "document.updated",
+                 *       "api_version": "1.2.0",
                  *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-28T08:05:12.000Z",
                  *       "data": {
                  *         "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
                  *         "number": "FV-2026/0042",
@@ -21190,8 +24268,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "0f1e2d3c-4b5a-4697-8877-665544332211",
+                 *       "type": "document.deleted",
                  *       "event": "document.deleted",
+                 *       "api_version": "1.2.0",
                  *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-06T09:30:00.000Z",
                  *       "data": {
                  *         "id": "2b3c4d5e-6f70-4a8b-9cad-bef012345678",
                  *         "number": "PR-2026/0007",
@@ -21237,7 +24318,7 @@ export interface operations {
                  *         "sectional_id": null,
                  *         "sectional": null,
                  *         "progressive": null,
-                 *         "updated_at": "2026-03-31T11:00:00.000Z",
+                 *         "updated_at": "2026-03-06T09:30:00.000Z",
                  *         "version": 3
                  *       }
                  *     }
@@ -21267,8 +24348,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f2a3b4c5d",
+                 *       "type": "f24.processed",
                  *       "event": "f24.processed",
+                 *       "api_version": "1.2.0",
                  *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-10T09:30:01.000Z",
                  *       "data": {
                  *         "id": "6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
                  *         "status": "PROCESSED",
@@ -21368,8 +24452,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f2a3b4c5d",
+                 *       "type": "f24.failed",
                  *       "event": "f24.failed",
+                 *       "api_version": "1.2.0",
                  *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-10T09:30:01.000Z",
                  *       "data": {
                  *         "id": "6a1f0c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
                  *         "status": "FAILED",
@@ -21394,6 +24481,42 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["F24Event"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c6e",
+                 *       "type": "webhook.test",
+                 *       "event": "webhook.test",
+                 *       "api_version": "1.2.0",
+                 *       "company_id": null,
+                 *       "created_at": "2026-03-31T17:10:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "8a1f0c52-3d4e-4b6f-9a7b-1c2d3e4f5a6b",
+                 *         "requested_at": "2026-03-31T17:10:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {
