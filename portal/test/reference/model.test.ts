@@ -213,7 +213,17 @@ describe("buildReferenceModel on the generated document (OpenAPI 3.1)", () => {
 
   it("reads the webhooks map, after the operations", () => {
     const webhooks = generated.tags.flatMap((tag) => tag.operations).filter((o) => o.webhook);
-    expect(webhooks.map((o) => o.id)).toEqual(["documentUpdated", "documentDeleted", "f24Processed", "f24Failed"]);
-    expect(webhooks[0].requestBody?.schema).toEqual({ kind: "ref", name: "DocumentUpdatedEvent" });
+    expect(webhooks.map((o) => o.id)).toEqual([
+      "documentCreated",
+      "documentUpdated",
+      "documentDeleted",
+      "transactionCreated",
+      "reconciliationCreated",
+      "reconciliationDeleted",
+      "f24Processed",
+      "f24Failed",
+      "webhookTest",
+    ]);
+    expect(webhooks[1].requestBody?.schema).toEqual({ kind: "ref", name: "DocumentUpdatedEvent" });
   });
 });

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { F24_SECTION_KINDS } from './f24-form.js';
 import { F24_FAILURE_REASONS } from './f24-parser.js';
+import { EventEnvelopeDto } from '../common/events/event-envelope.dto.js';
 
 export const F24_REQUEST_STATUSES = ['WAITING_OCR', 'PROCESSED', 'FAILED'] as const;
 export type F24RequestStatus = (typeof F24_REQUEST_STATUSES)[number];
@@ -202,24 +203,12 @@ export class F24RequestDto {
 
 /** The body of the `f24.processed` and `f24.failed` webhooks: the request as getF24Request answers it. */
 @ApiSchema({ name: 'F24Event' })
-export class F24EventDto {
-  @ApiProperty({ format: 'uuid', description: 'Event id, the same on every delivery attempt; use it to skip duplicates.' })
-  id: string;
-
+export class F24EventDto extends EventEnvelopeDto {
   @ApiProperty({ enum: ['f24.processed', 'f24.failed'], example: 'f24.processed' })
   event: 'f24.processed' | 'f24.failed';
 
   @ApiProperty({ enum: ['f24.processed', 'f24.failed'], example: 'f24.processed', description: 'The event type (the same as `event`).' })
   type: 'f24.processed' | 'f24.failed';
-
-  @ApiProperty({ description: 'The version of the API whose representation `data` has.', example: '1.2.0' })
-  api_version: string;
-
-  @ApiProperty({ format: 'date-time', description: 'When the change took effect.' })
-  created_at: string;
-
-  @ApiProperty({ format: 'uuid' })
-  company_id: string;
 
   @ApiProperty({ type: () => F24RequestDto, description: 'The request once read: PROCESSED with `form` and `document_id`, or FAILED with `failure`.' })
   data: F24RequestDto;

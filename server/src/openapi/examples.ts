@@ -69,6 +69,10 @@ const ID = {
   f24Event: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f2a3b4c5d',
   testDelivery: '1d2c3b4a-5f6e-4d7c-9b8a-7f6e5d4c3b2a',
   testEvent: 'a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c6e',
+  createdEvent: '5c4b3a29-1807-4f6e-9d5c-4b3a29180706',
+  transactionEvent: '6d5c4b3a-2918-4070-8e6d-5c4b3a291807',
+  reconciliationEvent: '7e6d5c4b-3a29-4181-9f7e-6d5c4b3a2918',
+  reconciliationDeletedEvent: '8f7e6d5c-4b3a-4292-8a8f-7e6d5c4b3a29',
 } as const;
 
 const invoice = exampleInvoice();
@@ -555,7 +559,6 @@ const f24Request: F24RequestDto = {
   processed_at: '2026-03-10T09:30:01.000Z',
 };
 
-/** The body of a webhook: the event and the document as the change left it, every member expanded. */
 /** An event as a webhook's body and the events API carry it (common/events/event.presenter.ts). */
 const eventOf = <T>(id: string, type: string, createdAt: string, data: T, companyId: string | null = ID.company) => ({
   id,
@@ -568,9 +571,21 @@ const eventOf = <T>(id: string, type: string, createdAt: string, data: T, compan
 });
 
 export const WEBHOOK_EXAMPLES = {
+  documentCreated: eventOf(ID.createdEvent, 'document.created', invoiceDraft.created_at, invoiceDraft),
   documentUpdated: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid),
   documentDeleted: eventOf(ID.deletedEvent, 'document.deleted', '2026-03-06T09:30:00.000Z', { ...quote, version: 3, updated_at: '2026-03-06T09:30:00.000Z' }),
   f24Processed: eventOf(ID.f24Event, 'f24.processed', f24Request.processed_at!, f24Request),
+  transactionCreated: eventOf(ID.transactionEvent, 'transaction.created', transfer.created_at, { ...transfer, reconciliations: [] }),
+  reconciliationCreated: eventOf(ID.reconciliationEvent, 'reconciliation.created', reconciliation.created_at, {
+    ...reconciliation,
+    flow: invoiceFlowPaid,
+    transaction: transfer,
+  }),
+  reconciliationDeleted: eventOf(ID.reconciliationDeletedEvent, 'reconciliation.deleted', '2026-03-29T09:00:00.000Z', {
+    ...reconciliation,
+    flow: invoiceFlowPaid,
+    transaction: transfer,
+  }),
   webhookTest: eventOf(ID.testEvent, 'webhook.test', '2026-03-31T17:10:00.000Z', { endpoint_id: ID.endpoint, requested_at: '2026-03-31T17:10:00.000Z' }, null),
   f24Failed: {
     id: ID.f24Event,

@@ -67,7 +67,17 @@ describe('the OpenAPI document the portal reads', () => {
     expect(schemas.Flow.properties.payment_method).toMatchObject({ type: ['string', 'null'], enum: expect.arrayContaining(['TRANSFER', null]) });
     expect(schemas.FlowUpdatePayload.properties.payment_method.enum).toContain(null);
     expect(schemas.Document.properties.delivery_date.type).toEqual(['string', 'null']);
-    expect(Object.keys(document.webhooks)).toEqual(['documentUpdated', 'documentDeleted', 'f24Processed', 'f24Failed']);
+    expect(Object.keys(document.webhooks)).toEqual([
+      'documentCreated',
+      'documentUpdated',
+      'documentDeleted',
+      'transactionCreated',
+      'reconciliationCreated',
+      'reconciliationDeleted',
+      'f24Processed',
+      'f24Failed',
+      'webhookTest',
+    ]);
   });
 
   it('says what a request may hold as the API checks it: no undeclared body member, a member in every PATCH, no undeclared query parameter', async () => {

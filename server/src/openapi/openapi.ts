@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type OpenAPIObject, type OperationObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
 import { ApiError } from '../common/errors/api-error.js';
 import { API_VERSION, BASE_PATH } from '../config/api-version.js';
@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { addErrorExample, errorExample } from '../common/errors/api-errors.decorator.js';
 import { DocumentDeletedEventDto } from '../documents/document-deleted-event.dto.js';
 import { F24EventDto } from '../f24/f24.dto.js';
+import { DocumentCreatedEventDto, ReconciliationEventDto, TransactionCreatedEventDto } from '../events/event-bodies.dto.js';
 import { WebhookTestEventDto } from '../webhooks/webhook-endpoint.dto.js';
 import { documentIdempotency } from '../common/idempotency/idempotency.openapi.js';
 import { DocumentUpdatedEventDto } from '../documents/document-updated-event.dto.js';
@@ -40,6 +41,67 @@ const TAGS: Array<[string, string]> = [
   ],
   ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
   ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
+];
+
+const RECEIPT = 'Answer any 2xx to confirm receipt; other answers are retried with backoff.';
+
+/** Every webhook the document declares, in the order the reference lists them: its event type, body and when it is sent. */
+const WEBHOOKS: Array<{ name: string; type: string; schema: Type; description: string }> = [
+  {
+    name: 'documentCreated',
+    type: 'document.created',
+    schema: DocumentCreatedEventDto,
+    description: `Sent when a document is created: an invoice through createInvoice, a supplier's e-invoice received, a document read from an F24. ${RECEIPT}`,
+  },
+  {
+    name: 'documentUpdated',
+    type: 'document.updated',
+    schema: DocumentUpdatedEventDto,
+    description: `Sent to the integrator's endpoint when a document or its flows change. ${RECEIPT}`,
+  },
+  {
+    name: 'documentDeleted',
+    type: 'document.deleted',
+    schema: DocumentDeletedEventDto,
+    description: `Sent to the integrator's endpoint when a document is deleted, with its flows and their reconciliations. ${RECEIPT}`,
+  },
+  {
+    name: 'transactionCreated',
+    type: 'transaction.created',
+    schema: TransactionCreatedEventDto,
+    description: `Sent for each bank transaction imported (a bank's file, or the sandbox's createSandboxTransactions). Needs \`transactions:read\`. ${RECEIPT}`,
+  },
+  {
+    name: 'reconciliationCreated',
+    type: 'reconciliation.created',
+    schema: ReconciliationEventDto,
+    description: `Sent when a flow is reconciled with a bank transaction, through createReconciliation or matched by its \`reconciliation_identifier\` on import. Needs \`reconciliations:read\`. ${RECEIPT}`,
+  },
+  {
+    name: 'reconciliationDeleted',
+    type: 'reconciliation.deleted',
+    schema: ReconciliationEventDto,
+    description: `Sent when a reconciliation is deleted, with the reconciliation as it was. Needs \`reconciliations:read\`. ${RECEIPT}`,
+  },
+  {
+    name: 'f24Processed',
+    type: 'f24.processed',
+    schema: F24EventDto,
+    description: `Sent when an F24 sent to createF24OcrRequest has been read and its document made: the request with what was read (\`form\`) and \`document_id\`. Needs \`payments:f24:read\`. ${RECEIPT}`,
+  },
+  {
+    name: 'f24Failed',
+    type: 'f24.failed',
+    schema: F24EventDto,
+    description: `Sent when an F24 sent to createF24OcrRequest could not be turned into a document: the request with \`failure\` (reason and detail). Needs \`payments:f24:read\`. ${RECEIPT}`,
+  },
+  {
+    name: 'webhookTest',
+    type: 'webhook.test',
+    schema: WebhookTestEventDto,
+    description:
+      'Sent to one endpoint when testWebhookEndpoint asks for it, and to no other: signed and retried as every event, about no company (`company_id` is null). No endpoint chooses it in `enabled_events`. Answer any 2xx to confirm receipt.',
+  },
 ];
 
 /** The sentence that tells the reader of an operation which permission it needs, after its `x-permission`. */
@@ -90,7 +152,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     ignoreGlobalPrefix: true,
-    extraModels: [DocumentUpdatedEventDto, DocumentDeletedEventDto, F24EventDto, WebhookTestEventDto],
+    extraModels: WEBHOOKS.map(({ schema }) => schema),
   });
   // The JSON invoice, every member documented, generated from the one FatturaPA model.
   document.components = {
@@ -104,63 +166,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   documentQueryRefusals(document);
   documentRequestBodies(document);
   documentResponseHeaders(document);
-  const webhooks = {
-    documentUpdated: {
-      post: {
-        summary: 'document.updated',
-        description:
-          "Sent to the integrator's endpoint when a document or its flows change. Answer any 2xx to confirm receipt; other answers are retried with backoff.",
-        operationId: 'documentUpdated',
-        tags: ['Webhooks'],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentUpdatedEventDto) } } } },
-        responses: { '2XX': { description: 'Received.' } },
+  const webhooks = Object.fromEntries(
+    WEBHOOKS.map(({ name, type, schema, description }) => [
+      name,
+      {
+        post: {
+          summary: type,
+          description,
+          operationId: name,
+          tags: ['Webhooks'],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(schema) } } } },
+          responses: { '2XX': { description: 'Received.' } },
+        },
       },
-    },
-    documentDeleted: {
-      post: {
-        summary: 'document.deleted',
-        description:
-          "Sent to the integrator's endpoint when a document is deleted, with its flows and their reconciliations. Answer any 2xx to confirm receipt; other answers are retried with backoff.",
-        operationId: 'documentDeleted',
-        tags: ['Webhooks'],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(DocumentDeletedEventDto) } } } },
-        responses: { '2XX': { description: 'Received.' } },
-      },
-    },
-    f24Processed: {
-      post: {
-        summary: 'f24.processed',
-        description:
-          'Sent when an F24 sent to createF24OcrRequest has been read and its document made: the request with what was read (`form`) and `document_id`. Needs `payments:f24:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
-        operationId: 'f24Processed',
-        tags: ['Webhooks'],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
-        responses: { '2XX': { description: 'Received.' } },
-      },
-    },
-    f24Failed: {
-      post: {
-        summary: 'f24.failed',
-        description:
-          'Sent when an F24 sent to createF24OcrRequest could not be turned into a document: the request with `failure` (reason and detail). Needs `payments:f24:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.',
-        operationId: 'f24Failed',
-        tags: ['Webhooks'],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(F24EventDto) } } } },
-        responses: { '2XX': { description: 'Received.' } },
-      },
-    },
-    webhookTest: {
-      post: {
-        summary: 'webhook.test',
-        description:
-          'Sent to one endpoint when testWebhookEndpoint asks for it, and to no other: signed and retried as every event, about no company (`company_id` is null). No endpoint chooses it in `enabled_events`. Answer any 2xx to confirm receipt.',
-        operationId: 'webhookTest',
-        tags: ['Webhooks'],
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(WebhookTestEventDto) } } } },
-        responses: { '2XX': { description: 'Received.' } },
-      },
-    },
-  };
+    ]),
+  );
   documentExamples(document, webhooks);
   toOpenApi31(document as unknown as Record<string, unknown>, webhooks);
   return document;

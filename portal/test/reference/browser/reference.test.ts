@@ -105,7 +105,17 @@ const panelTexts = (page: Page) =>
 describe("API reference in the browser", () => {
   it("lists every operation of the OpenAPI document, each with its six samples, and every webhook once without them", async () => {
     expect(operationIds.length).toBeGreaterThan(0);
-    expect(webhookIds).toEqual(["documentUpdated", "documentDeleted", "f24Processed", "f24Failed"]);
+    expect(webhookIds).toEqual([
+      "documentCreated",
+      "documentUpdated",
+      "documentDeleted",
+      "transactionCreated",
+      "reconciliationCreated",
+      "reconciliationDeleted",
+      "f24Processed",
+      "f24Failed",
+      "webhookTest",
+    ]);
     const page = await openReference(browser.context);
     const sections = await panelTexts(page);
     expect(sections.map((s) => s.id.replace("operation/", "")).sort()).toEqual([...operationIds, ...webhookIds].sort());

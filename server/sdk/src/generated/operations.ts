@@ -8,8 +8,11 @@ export const DEFAULT_BASE_URL = 'https://api.sandbox.flusso.example/api/v1';
 
 /** Every event the API's webhooks send (the document's `webhooks`); `event` tells them apart. */
 export type WebhookEvent =
+  | components['schemas']['DocumentCreatedEvent']
   | components['schemas']['DocumentUpdatedEvent']
   | components['schemas']['DocumentDeletedEvent']
+  | components['schemas']['TransactionCreatedEvent']
+  | components['schemas']['ReconciliationEvent']
   | components['schemas']['F24Event']
   | components['schemas']['WebhookTestEvent'];
 

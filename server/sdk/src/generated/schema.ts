@@ -1290,6 +1290,26 @@ export interface paths {
     };
 }
 export interface webhooks {
+    documentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.created
+         * @description Sent when a document is created: an invoice through createInvoice, a supplier's e-invoice received, a document read from an F24. Answer any 2xx to confirm receipt; other answers are retried with backoff.
+         */
+        post: operations["documentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     documentUpdated: {
         parameters: {
             query?: never;
@@ -1324,6 +1344,66 @@ export interface webhooks {
          * @description Sent to the integrator's endpoint when a document is deleted, with its flows and their reconciliations. Answer any 2xx to confirm receipt; other answers are retried with backoff.
          */
         post: operations["documentDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    transactionCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description Sent for each bank transaction imported (a bank's file, or the sandbox's createSandboxTransactions). Needs `transactions:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.
+         */
+        post: operations["transactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    reconciliationCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.created
+         * @description Sent when a flow is reconciled with a bank transaction, through createReconciliation or matched by its `reconciliation_identifier` on import. Needs `reconciliations:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.
+         */
+        post: operations["reconciliationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    reconciliationDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reconciliation.deleted
+         * @description Sent when a reconciliation is deleted, with the reconciliation as it was. Needs `reconciliations:read`. Answer any 2xx to confirm receipt; other answers are retried with backoff.
+         */
+        post: operations["reconciliationDeleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3308,12 +3388,56 @@ export interface components {
             data: components["schemas"]["RequestLog"][];
             page: components["schemas"]["Page"];
         };
+        DocumentCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             */
+            id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** Format: uuid */
+            company_id: string;
+            /**
+             * @example document.created
+             * @enum {string}
+             */
+            event: "document.created";
+            /**
+             * @description The event type (the same as `event`).
+             * @example document.created
+             * @enum {string}
+             */
+            type: "document.created";
+            /** @description The document as created, every member expanded (as getDocument answers it). */
+            data: components["schemas"]["Document"];
+        };
         DocumentUpdatedEvent: {
             /**
              * Format: uuid
              * @description Event id, the same on every delivery attempt; use it to skip duplicates.
              */
             id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** Format: uuid */
+            company_id: string;
             /**
              * @example document.updated
              * @enum {string}
@@ -3325,6 +3449,15 @@ export interface components {
              * @enum {string}
              */
             type: "document.updated";
+            /** @description The document after the change, every member expanded. */
+            data: components["schemas"]["Document"];
+        };
+        DocumentDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             */
+            id: string;
             /**
              * @description The version of the API whose representation `data` has.
              * @example 1.2.0
@@ -3337,15 +3470,6 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             company_id: string;
-            /** @description The document after the change, every member expanded. */
-            data: components["schemas"]["Document"];
-        };
-        DocumentDeletedEvent: {
-            /**
-             * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
-             */
-            id: string;
             /**
              * @example document.deleted
              * @enum {string}
@@ -3357,6 +3481,15 @@ export interface components {
              * @enum {string}
              */
             type: "document.deleted";
+            /** @description The document as it was when deleted, every member expanded (its flows as they were: they were deleted with it). `version` is one past its last `document.updated` and `updated_at` is the moment of the deletion, so the version rule orders this event after every update. */
+            data: components["schemas"]["Document"];
+        };
+        TransactionCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             */
+            id: string;
             /**
              * @description The version of the API whose representation `data` has.
              * @example 1.2.0
@@ -3369,8 +3502,51 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             company_id: string;
-            /** @description The document as it was when deleted, every member expanded (its flows as they were: they were deleted with it). `version` is one past its last `document.updated` and `updated_at` is the moment of the deletion, so the version rule orders this event after every update. */
-            data: components["schemas"]["Document"];
+            /**
+             * @example transaction.created
+             * @enum {string}
+             */
+            event: "transaction.created";
+            /**
+             * @description The event type (the same as `event`).
+             * @example transaction.created
+             * @enum {string}
+             */
+            type: "transaction.created";
+            /** @description The bank transaction as imported, `reconciliations` expanded (empty: a reconciliation made from it is an event of its own). */
+            data: components["schemas"]["Transaction"];
+        };
+        ReconciliationEvent: {
+            /**
+             * Format: uuid
+             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             */
+            id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** Format: uuid */
+            company_id: string;
+            /**
+             * @example reconciliation.created
+             * @enum {string}
+             */
+            event: "reconciliation.created" | "reconciliation.deleted";
+            /**
+             * @description The event type (the same as `event`).
+             * @example reconciliation.created
+             * @enum {string}
+             */
+            type: "reconciliation.created" | "reconciliation.deleted";
+            /** @description The reconciliation with `flow` and `transaction` expanded; for `reconciliation.deleted`, as it was. */
+            data: components["schemas"]["Reconciliation"];
         };
         F24Event: {
             /**
@@ -3378,6 +3554,18 @@ export interface components {
              * @description Event id, the same on every delivery attempt; use it to skip duplicates.
              */
             id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** Format: uuid */
+            company_id: string;
             /**
              * @example f24.processed
              * @enum {string}
@@ -3389,18 +3577,6 @@ export interface components {
              * @enum {string}
              */
             type: "f24.processed" | "f24.failed";
-            /**
-             * @description The version of the API whose representation `data` has.
-             * @example 1.2.0
-             */
-            api_version: string;
-            /**
-             * Format: date-time
-             * @description When the change took effect.
-             */
-            created_at: string;
-            /** Format: uuid */
-            company_id: string;
             /** @description The request once read: PROCESSED with `form` and `document_id`, or FAILED with `failure`. */
             data: components["schemas"]["F24Request"];
         };
@@ -24152,6 +24328,104 @@ export interface operations {
             };
         };
     };
+    documentCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "5c4b3a29-1807-4f6e-9d5c-4b3a29180706",
+                 *       "type": "document.created",
+                 *       "event": "document.created",
+                 *       "api_version": "1.2.0",
+                 *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                 *         "number": "FV-2026/0042",
+                 *         "type": "INVOICE",
+                 *         "status": "DRAFT",
+                 *         "format": "FPR12",
+                 *         "is_e_invoice": true,
+                 *         "gross_amount": {
+                 *           "amount": "1830.00",
+                 *           "currency": "EUR"
+                 *         },
+                 *         "vat_amount": {
+                 *           "amount": "330.00",
+                 *           "currency": "EUR"
+                 *         },
+                 *         "flows": [
+                 *           {
+                 *             "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                 *             "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                 *             "amount": {
+                 *               "amount": "1830.00",
+                 *               "currency": "EUR"
+                 *             },
+                 *             "paid_amount": {
+                 *               "amount": "0.00",
+                 *               "currency": "EUR"
+                 *             },
+                 *             "payment_status": "TO_PAY",
+                 *             "payment_method": "TRANSFER",
+                 *             "expected_payment_date": "2026-04-01",
+                 *             "payment_date": null,
+                 *             "created_at": "2026-03-02T10:15:00.000Z"
+                 *           }
+                 *         ],
+                 *         "category_id": null,
+                 *         "category": null,
+                 *         "subcategory_id": null,
+                 *         "subcategory": null,
+                 *         "counterpart_id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *         "counterpart": {
+                 *           "id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                 *           "company_name": "Bianchi Costruzioni S.p.A.",
+                 *           "address": "Corso Francia 48",
+                 *           "city": "Torino",
+                 *           "postal_code": "10138",
+                 *           "province_code": "TO",
+                 *           "country": "IT",
+                 *           "tax_number": "09876543217",
+                 *           "vat_number": "IT09876543217",
+                 *           "destination_code": "KRRH6B9",
+                 *           "pec_address": null
+                 *         },
+                 *         "created_at": "2026-03-02T10:15:00.000Z",
+                 *         "creation_date": "2026-03-02",
+                 *         "delivery_date": null,
+                 *         "delivery_status": null,
+                 *         "direction": "ISSUED",
+                 *         "file_name": "IT01234567890_00001.xml",
+                 *         "notes": null,
+                 *         "source_id": null,
+                 *         "sectional_id": null,
+                 *         "sectional": null,
+                 *         "progressive": null,
+                 *         "updated_at": "2026-03-02T10:15:00.000Z",
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["DocumentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     documentUpdated: {
         parameters: {
             query?: never;
@@ -24324,6 +24598,219 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["DocumentDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transactionCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "6d5c4b3a-2918-4070-8e6d-5c4b3a291807",
+                 *       "type": "transaction.created",
+                 *       "event": "transaction.created",
+                 *       "api_version": "1.2.0",
+                 *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-28T08:00:00.000Z",
+                 *       "data": {
+                 *         "id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                 *         "account_id": "6a1d0f1e-3b7c-4e45-a1b3-7f9d2c4e5a61",
+                 *         "type": "CREDIT",
+                 *         "amount": {
+                 *           "amount": "1830.00",
+                 *           "currency": "EUR"
+                 *         },
+                 *         "booking_date_time": "2026-03-28T07:41:00.000Z",
+                 *         "date": "2026-03-28",
+                 *         "value_date": "2026-03-28",
+                 *         "description": "BONIFICO SEPA DA BIANCHI COSTRUZIONI SPA CAUS. SALDO FATT. FV-2026/0042 DEL 02/03/2026",
+                 *         "clean_description": "Bonifico da Bianchi Costruzioni",
+                 *         "counterpart_name": "Bianchi Costruzioni S.p.A.",
+                 *         "created_at": "2026-03-28T08:00:00.000Z",
+                 *         "category_id": null,
+                 *         "category": null,
+                 *         "subcategory_id": null,
+                 *         "subcategory": null,
+                 *         "reconciliations": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reconciliationCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "7e6d5c4b-3a29-4181-9f7e-6d5c4b3a2918",
+                 *       "type": "reconciliation.created",
+                 *       "event": "reconciliation.created",
+                 *       "api_version": "1.2.0",
+                 *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-28T08:05:12.000Z",
+                 *       "data": {
+                 *         "id": "e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b",
+                 *         "flow_id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                 *         "transaction_id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                 *         "amount": {
+                 *           "amount": "1830.00",
+                 *           "currency": "EUR"
+                 *         },
+                 *         "flow": {
+                 *           "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                 *           "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                 *           "amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "paid_amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "payment_status": "PAID",
+                 *           "payment_method": "TRANSFER",
+                 *           "expected_payment_date": "2026-04-01",
+                 *           "payment_date": "2026-03-28",
+                 *           "created_at": "2026-03-02T10:15:00.000Z"
+                 *         },
+                 *         "transaction": {
+                 *           "id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                 *           "account_id": "6a1d0f1e-3b7c-4e45-a1b3-7f9d2c4e5a61",
+                 *           "type": "CREDIT",
+                 *           "amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "booking_date_time": "2026-03-28T07:41:00.000Z",
+                 *           "date": "2026-03-28",
+                 *           "value_date": "2026-03-28",
+                 *           "description": "BONIFICO SEPA DA BIANCHI COSTRUZIONI SPA CAUS. SALDO FATT. FV-2026/0042 DEL 02/03/2026",
+                 *           "clean_description": "Bonifico da Bianchi Costruzioni",
+                 *           "counterpart_name": "Bianchi Costruzioni S.p.A.",
+                 *           "created_at": "2026-03-28T08:00:00.000Z",
+                 *           "category_id": null,
+                 *           "category": null,
+                 *           "subcategory_id": null,
+                 *           "subcategory": null,
+                 *           "reconciliations": null
+                 *         },
+                 *         "created_at": "2026-03-28T08:05:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReconciliationEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reconciliationDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8f7e6d5c-4b3a-4292-8a8f-7e6d5c4b3a29",
+                 *       "type": "reconciliation.deleted",
+                 *       "event": "reconciliation.deleted",
+                 *       "api_version": "1.2.0",
+                 *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                 *       "created_at": "2026-03-29T09:00:00.000Z",
+                 *       "data": {
+                 *         "id": "e1d2c3b4-a5f6-4e7d-8c9b-0a1f2e3d4c5b",
+                 *         "flow_id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                 *         "transaction_id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                 *         "amount": {
+                 *           "amount": "1830.00",
+                 *           "currency": "EUR"
+                 *         },
+                 *         "flow": {
+                 *           "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                 *           "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                 *           "amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "paid_amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "payment_status": "PAID",
+                 *           "payment_method": "TRANSFER",
+                 *           "expected_payment_date": "2026-04-01",
+                 *           "payment_date": "2026-03-28",
+                 *           "created_at": "2026-03-02T10:15:00.000Z"
+                 *         },
+                 *         "transaction": {
+                 *           "id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                 *           "account_id": "6a1d0f1e-3b7c-4e45-a1b3-7f9d2c4e5a61",
+                 *           "type": "CREDIT",
+                 *           "amount": {
+                 *             "amount": "1830.00",
+                 *             "currency": "EUR"
+                 *           },
+                 *           "booking_date_time": "2026-03-28T07:41:00.000Z",
+                 *           "date": "2026-03-28",
+                 *           "value_date": "2026-03-28",
+                 *           "description": "BONIFICO SEPA DA BIANCHI COSTRUZIONI SPA CAUS. SALDO FATT. FV-2026/0042 DEL 02/03/2026",
+                 *           "clean_description": "Bonifico da Bianchi Costruzioni",
+                 *           "counterpart_name": "Bianchi Costruzioni S.p.A.",
+                 *           "created_at": "2026-03-28T08:00:00.000Z",
+                 *           "category_id": null,
+                 *           "category": null,
+                 *           "subcategory_id": null,
+                 *           "subcategory": null,
+                 *           "reconciliations": null
+                 *         },
+                 *         "created_at": "2026-03-28T08:05:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReconciliationEvent"];
             };
         };
         responses: {
