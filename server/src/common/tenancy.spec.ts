@@ -30,6 +30,7 @@ interface Owned {
   paymentBatch: string;
   sectional: string;
   f24Request: string;
+  event: string;
   secret: string;
 }
 
@@ -65,6 +66,13 @@ async function seed(api: TestApi, name: string, secret: string): Promise<Owned> 
     .set('content-type', 'application/pdf')
     .send(Buffer.from(EXAMPLE_PDF))
     .expect(202);
+  // A change through the API, so that the company has an event of its own (document.updated, carrying the secret).
+  await api.http
+    .patch(`/api/v1/companies/${tenant.companyId}/documents/${document.id}`)
+    .set(tenant.auth)
+    .send({ notes: `${secret} noted` })
+    .expect(200);
+  const event = await api.db.getRepository(DomainEvent).findOneByOrFail({ companyId: tenant.companyId, type: 'document.updated' });
   return {
     tenant,
     account: account.id,
@@ -79,6 +87,7 @@ async function seed(api: TestApi, name: string, secret: string): Promise<Owned> 
     paymentBatch: paymentBatch.body.id,
     sectional: sectional.body.id,
     f24Request: f24Request.body.data.request_id,
+    event: event.id,
     secret,
   };
 }
@@ -130,6 +139,7 @@ describe('tenancy: a key acts only inside its granted companies', () => {
         'payment-batches': ids.paymentBatch,
         sectionals: ids.sectional,
         f24: ids.f24Request,
+        events: ids.event,
         // A share is reached through its document, whose company decides first.
         shares: ids.document,
       };

@@ -311,12 +311,13 @@ describe('e-invoices: create, issue and read', () => {
       expect(two.body.data[0].counterpart_id).toBe(one.body.data[0].counterpart_id);
     });
 
-    it('starts at version 1 without an event; issuing it records document.updated', async () => {
+    it('starts at version 1 announced by document.created; issuing it records document.updated', async () => {
       const tenant = await createTenant(api, 'Eventi S.r.l.');
       const created = await postJson(tenant, example(tenant)).expect(201);
-      expect(await api.db.getRepository(DomainEvent).countBy({ companyId: tenant.companyId })).toBe(0);
+      const announced = await api.db.getRepository(DomainEvent).findBy({ companyId: tenant.companyId });
+      expect(announced.map((e) => [e.type, e.payload.id, e.payload.version])).toEqual([['document.created', created.body.data[0].id, 1]]);
       await api.http.post(`/api/v1/companies/${tenant.companyId}/documents/${created.body.data[0].id}/issue`).set(tenant.auth).expect(200);
-      const events = await api.db.getRepository(DomainEvent).findBy({ companyId: tenant.companyId });
+      const events = await api.db.getRepository(DomainEvent).findBy({ companyId: tenant.companyId, type: 'document.updated' });
       expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ id: created.body.data[0].id, version: 2, status: 'CREATED' })]);
     });
   });
@@ -535,7 +536,15 @@ describe('e-invoices: create, issue and read', () => {
         .expect(200);
       expect(after.body).toMatchObject({ payment_status: 'PAID', payment_date: '2026-03-21', paid_amount: { amount: '1830.00', currency: 'EUR' } });
       const events = await api.db.getRepository(DomainEvent).findBy({ companyId: tenant.companyId });
-      expect(events.map((e) => e.payload.version)).toEqual([2]);
+      expect(events.map((e) => e.type).sort()).toEqual([
+        'document.created',
+        'document.updated',
+        'reconciliation.created',
+        'transaction.created',
+        'transaction.created',
+        'transaction.created',
+      ]);
+      expect(events.filter((e) => e.type === 'document.updated').map((e) => e.payload.version)).toEqual([2]);
     });
 
     it('reads the invoice back as JSON, without a link before it is sent', async () => {

@@ -24,6 +24,7 @@ import type { TransactionDto } from '../transactions/transaction.dto.js';
 import type { WebhookDeliveryDto, WebhookEndpointDto, WebhookEndpointWithSecretDto } from '../webhooks/webhook-endpoint.dto.js';
 import type { F24RequestDto } from '../f24/f24.dto.js';
 import type { ApiKeyDto, ApiKeyWithSecretDto } from '../api-keys/api-key.dto.js';
+import type { RequestLogDto } from '../request-logs/request-log.dto.js';
 
 /** An answer's example, and the `expand` it was asked with (named in its summary). */
 export interface ResponseExample {
@@ -408,6 +409,20 @@ const apiKey: ApiKeyDto = {
   expires_at: null,
   revoked_at: null,
 };
+/** A failed request of the request log: a document asked for in a company where it does not exist. */
+const requestLog: RequestLogDto = {
+  id: '6b1f0c2e-5a4d-4e7b-9c3a-1d2e3f4a5b6c',
+  created_at: '2026-03-31T16:58:12.345Z',
+  method: 'GET',
+  route: '/companies/{company_id}/documents/{id}',
+  path: `/api/v1/companies/${ID.company}/documents/0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a`,
+  status: 404,
+  error_codes: ['not_found'],
+  request_id: '7d3c2a10-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+  key_prefix: apiKey.prefix,
+  company_id: ID.company,
+  duration_ms: 4.2,
+};
 const apiKeyWithSecret: ApiKeyWithSecretDto = { ...apiKey, last_used_at: null, secret: 'fls_prod_Ab3dE6gHj2K4m5N7p8Q9r1S3t4V6w7X9' };
 const rolledApiKey: ApiKeyWithSecretDto = {
   ...apiKey,
@@ -672,6 +687,8 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
   },
   rotateWebhookSecret: { value: { ...endpointWithSecret, secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', updated_at: '2026-03-31T17:05:00.000Z' } },
   listWebhookDeliveries: { value: list([delivery]) },
+  listRequestLogs: { value: list([requestLog]) },
+  getRequestLog: { value: requestLog },
   listApiKeys: {
     value: list([
       { ...apiKey, expires_at: '2026-04-01T17:00:00.000Z' },

@@ -247,7 +247,8 @@ export class WebhookEndpointsService {
     const types = registeredTypes(enabledEvents);
     const missing = scope.permissions && missingPermission(scope.permissions, new Set(types.map((type) => EVENT_PERMISSIONS[type])));
     if (missing) {
-      const received = types.filter((type) => EVENT_PERMISSIONS[type] === missing).join(' and ');
+      const named = types.filter((type) => EVENT_PERMISSIONS[type] === missing);
+      const received = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
       const carried = missing === 'documents:read' ? 'documents in full' : `what ${missing} reads`;
       throw ApiError.insufficientPermission(missing, `an endpoint receives the ${received} events, which carry ${carried}`);
     }

@@ -12,6 +12,7 @@ import type { Document } from '../documents/document.entity.js';
 import { EVENT_TYPES } from './enabled-events.js';
 import { TEST_EVENTS_PER_WINDOW } from './webhook-endpoints.service.js';
 import { USER_AGENT } from './webhook-sender.js';
+import { API_VERSION } from '../config/api-version.js';
 
 const base = '/api/v1/webhook-endpoints';
 
@@ -229,8 +230,11 @@ describe('webhook endpoints choose their event types, and are sent test events',
     });
     expect(verified).toEqual({
       id: answer.body.event_id,
+      type: 'webhook.test',
       event: 'webhook.test',
+      api_version: API_VERSION,
       company_id: null,
+      created_at: expect.any(String),
       data: { endpoint_id: target.endpoint.id, requested_at: expect.any(String) },
     });
     expect(received.headers['webhook-id']).toBe(answer.body.event_id);

@@ -24011,6 +24011,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6b1f0c2e-5a4d-4e7b-9c3a-1d2e3f4a5b6c",
+                     *           "created_at": "2026-03-31T16:58:12.345Z",
+                     *           "method": "GET",
+                     *           "route": "/companies/{company_id}/documents/{id}",
+                     *           "path": "/api/v1/companies/3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012/documents/0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a",
+                     *           "status": 404,
+                     *           "error_codes": [
+                     *             "not_found"
+                     *           ],
+                     *           "request_id": "7d3c2a10-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *           "key_prefix": "fls_prod_Ab3dE6gH",
+                     *           "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *           "duration_ms": 4.2
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "cursor": null,
+                     *         "size": 25
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RequestLogList"];
                 };
             };
@@ -24159,6 +24184,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6b1f0c2e-5a4d-4e7b-9c3a-1d2e3f4a5b6c",
+                     *       "created_at": "2026-03-31T16:58:12.345Z",
+                     *       "method": "GET",
+                     *       "route": "/companies/{company_id}/documents/{id}",
+                     *       "path": "/api/v1/companies/3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012/documents/0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a",
+                     *       "status": 404,
+                     *       "error_codes": [
+                     *         "not_found"
+                     *       ],
+                     *       "request_id": "7d3c2a10-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+                     *       "key_prefix": "fls_prod_Ab3dE6gH",
+                     *       "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *       "duration_ms": 4.2
+                     *     }
+                     */
                     "application/json": components["schemas"]["RequestLog"];
                 };
             };

@@ -69,7 +69,7 @@ describe('the SDI sandbox and the document lifecycle (real worker, BullMQ)', () 
       (d) => d.status === final,
     );
   const statusEvents = async (id: string) =>
-    (await api.db.getRepository(DomainEvent).find({ order: { createdAt: 'ASC' } }))
+    (await api.db.getRepository(DomainEvent).find({ where: { type: 'document.updated' }, order: { createdAt: 'ASC' } }))
       .filter((e) => e.payload.id === id)
       .map((e) => [e.payload.version, e.payload.status, e.payload.delivery_status]);
 
