@@ -18,7 +18,10 @@ export class EventsApi1795462500000 implements MigrationInterface {
     await db.query(`ALTER TABLE events ADD COLUMN transaction_id bigint NOT NULL DEFAULT (pg_current_xact_id()::text::bigint)`);
     await db.query(`ALTER TABLE events ADD COLUMN position bigint GENERATED ALWAYS AS IDENTITY`);
     await db.query(
-      `ALTER TABLE events ADD COLUMN document_id uuid GENERATED ALWAYS AS (CASE WHEN type LIKE 'document.%' THEN (payload->>'id')::uuid END) STORED`,
+      // Only an id written as a uuid is taken: a payload of another shape must neither fail this migration nor a later insert.
+      `ALTER TABLE events ADD COLUMN document_id uuid GENERATED ALWAYS AS (
+         CASE WHEN type LIKE 'document.%' AND payload->>'id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+              THEN (payload->>'id')::uuid END) STORED`,
     );
     await db.query(`ALTER TABLE events ADD COLUMN api_version text NOT NULL DEFAULT '1.2.0'`);
     await db.query(`CREATE INDEX events_in_commit_order ON events (company_id, transaction_id, position)`);
