@@ -25,11 +25,15 @@ export class EventReadsService {
     return page(rows.map(presentEvent), cursor, query.pageSize);
   }
 
-  /** 404 for an event that is not the company's; 403 for one whose object the key may not read. */
+  /**
+   * 404 for no such event; 403 for another company's, as every resource of the API answers an id of another company
+   * under one's own; 403 for one whose object the key may not read.
+   */
   async get(auth: AuthContext, companyId: string, id: string): Promise<EventBody> {
-    const event = await this.repository.find(companyId, id);
+    const event = await this.repository.find(id);
     const needed = event && (EVENT_PERMISSIONS as Record<string, string | undefined>)[event.type];
     if (!event || !needed) throw ApiError.notFound('Event');
+    if (event.companyId !== companyId) throw ApiError.forbidden(`Event ${event.id} belongs to another company.`);
     if (!receives(auth.permissions, event.type)) throw ApiError.insufficientPermission(needed, `a ${event.type} event carries that object`);
     return presentEvent(event);
   }

@@ -325,7 +325,7 @@ describe('events: recorded with every change, listed in commit order', () => {
     expect(none.body).toEqual({ data: [], page: { cursor: null, size: 25 } });
   });
 
-  it("keeps companies apart: another company's events are never listed, and its event ids are 404", async () => {
+  it("keeps companies apart: another company's events are never listed, and its event ids are 403 as every resource's", async () => {
     const verdiDocument = (
       await api.http
         .post(`${base(verdi)}/documents/invoice`)
@@ -338,7 +338,7 @@ describe('events: recorded with every change, listed in commit order', () => {
     expect(listed.map((event) => event.company_id)).toEqual(listed.map(() => verdi.companyId));
     expect((await listAll(rossi)).events.some((event) => event.company_id !== rossi.companyId)).toBe(false);
 
-    expectError(await api.http.get(`${base(rossi)}/events/${theirs.id}`).set(rossi.auth), 404, 'not_found');
+    expectError(await api.http.get(`${base(rossi)}/events/${theirs.id}`).set(rossi.auth), 403, 'forbidden');
     expectError(await api.http.get(`${base(rossi)}/events/${randomUUID()}`).set(rossi.auth), 404, 'not_found');
     expectError(await api.http.get(`${base(rossi)}/events/not-a-uuid`).set(rossi.auth), 404, 'not_found');
     expectError(await api.http.get(`${base(verdi)}/events`).set(rossi.auth), 403, 'forbidden');

@@ -42,9 +42,6 @@ SELECT
 FROM
   "events" "DomainEvent"
 WHERE
-  (
-    ("DomainEvent"."company_id" = $1)
-    AND ("DomainEvent"."id" = $2)
-  )
+  (("DomainEvent"."id" = $1))
 LIMIT
   1;
