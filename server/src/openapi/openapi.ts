@@ -35,12 +35,12 @@ const TAGS: Array<[string, string]> = [
   ['Payments', 'Bulk payment requests: batches of SEPA credit transfers, each offered as an ISO 20022 pain.001 file for the bank.'],
   ['Sandbox', "Development environment only: bank transactions and suppliers' e-invoices on demand, to test an integration without a bank or the SDI."],
   ['Events', 'What changed in a company, in commit order, kept as long as webhook deliveries can replay it: the same events webhooks deliver.'],
+  ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
+  ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
   [
     'Webhooks',
     'Endpoints that receive the event types they choose (the Events guide lists them), signed as Standard Webhooks, the deliveries made to them, and test events.',
   ],
-  ['Request logs', "The integrator's failed requests of the last 7 days, to find one by its X-Request-Id and see how it ended."],
-  ['API keys', "The integrator's API keys: list them, create restricted keys, roll and revoke them. No key gives more than it has."],
 ];
 
 const RECEIPT = 'Answer any 2xx to confirm receipt; other answers are retried with backoff.';
