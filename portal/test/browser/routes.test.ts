@@ -20,6 +20,7 @@ const ROUTES: [string, string][] = [
   ["/basics/paginate-results", "basics/paginate-results"],
   ["/basics/sort-results", "basics/sort-results"],
   ["/basics/webhook", "basics/webhook"],
+  ["/basics/events", "basics/events"],
   ["/changelog", "changelog"],
   ["/client-libraries", "client-libraries"],
   ["/faqs", "faqs"],
