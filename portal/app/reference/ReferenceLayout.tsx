@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Main } from "~/layout/Main";
 import { SITE_LANGUAGE } from "~/layout/site";
+import { tagAnchor } from "./anchor";
 import { INSOMNIA_URL, POSTMAN_URL } from "./collections";
 import type { ReferenceModel } from "./model";
 import { Operation } from "./Operation";
@@ -55,8 +56,8 @@ export function ReferenceLayout({ model }: { model: ReferenceModel }) {
           ) : null}
         </ServerRendered>
         {model.tags.map((tag) => (
-          <section key={tag.name} className="ref-tag" aria-labelledby={`tag-${tag.name}`}>
-            <h2 id={`tag-${tag.name}`}>{tag.name}</h2>
+          <section key={tag.name} className="ref-tag" aria-labelledby={tagAnchor(tag.name)}>
+            <h2 id={tagAnchor(tag.name)}>{tag.name}</h2>
             {tag.description ? <div className="ref-description" dangerouslySetInnerHTML={{ __html: tag.description }} /> : null}
             {tag.operations.map((operation) => (
               <Operation key={operation.id} operation={operation} schemas={model.schemas} />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { TagView } from "./model";
-import { operationAnchor } from "./anchor";
+import { operationAnchor, tagAnchor } from "./anchor";
 
 /**
  * Tags and their operations. Every group starts open so the page reads without JavaScript;
@@ -31,7 +31,7 @@ export function ReferenceSidebar({
       <ul>
         {tags.map((tag) => {
           const expanded = !closed.has(tag.name);
-          const listId = `reference-tag-${tag.name}`;
+          const listId = `reference-${tagAnchor(tag.name)}`;
           return (
             <li key={tag.name}>
               <button

@@ -294,11 +294,18 @@ export function suiteTests(operation: OperationView, document: OpenApiDocument):
 /**
  * Calls that need what the worker does after an earlier call: the pre-request script asks again (every 250 ms, for
  * at most 20 s) until the answer shows it done. The SDI takes an issued invoice (CREATED → SENT) before it has a link
- * to its XML and can be shared; an update's event has a delivery before one can be sent again.
+ * to its XML and can be shared; an update's event has a delivery before one can be sent again. `first` is a request sent
+ * once before asking: the request log lists failed requests, so the suite makes one (a document that does not exist)
+ * and waits for the API to have written it.
  */
-const WAITS: Record<string, { ask: string; until: string }> = {
+const WAITS: Record<string, { ask: string; until: string; first?: string }> = {
   getInvoice: { ask: "getDocument", until: `body.status !== "CREATED"` },
   listWebhookDeliveries: { ask: "listWebhookDeliveries", until: "body.data.length > 0" },
+  listRequestLogs: {
+    first: "/companies/{{company_id}}/documents/00000000-0000-4000-8000-000000000000",
+    ask: "listRequestLogs",
+    until: "body.data.length > 0",
+  },
 };
 
 /** The pre-request script of a call: the run's values for the first one, the wait for those that need one. */
@@ -308,16 +315,17 @@ export function preRequestScript(operation: OperationView, operations: Operation
   const lines = [...(first ? [RUN_VALUES] : [])];
   if (wait && asked) {
     const path = asked.path.replace(/\{([^}]+)\}/g, (_, name: string) => `{{${pathVariableOf(asked, name)}}}`);
+    const header = `{ Authorization: "Bearer " + pm.variables.get("apiKey"), Accept: "application/json" }`;
     lines.push(`const deadline = Date.now() + 20000;
 const ask = () =>
   pm.sendRequest(
-    { url: pm.variables.replaceIn("{{baseUrl}}${path}"), header: { Authorization: "Bearer " + pm.variables.get("apiKey"), Accept: "application/json" } },
+    { url: pm.variables.replaceIn("{{baseUrl}}${path}"), header: ${header} },
     (error, response) => {
       const body = error ? undefined : response.json();
       if (!(body && ${wait.until}) && Date.now() < deadline) setTimeout(ask, 250);
     },
   );
-ask();`);
+${wait.first ? `pm.sendRequest({ url: pm.variables.replaceIn("{{baseUrl}}${wait.first}"), header: ${header} }, () => ask());` : "ask();"}`);
   }
   return lines.flatMap((line) => line.split("\n"));
 }

@@ -88,7 +88,7 @@ describe("ReferenceSidebar", () => {
     expect(screen.getByRole("link", { name: /Create a reconciliation/ }).getAttribute("href")).toBe("#operation/createReconciliation");
     fireEvent.click(group);
     expect(group.getAttribute("aria-expanded")).toBe("false");
-    expect(document.getElementById("reference-tag-Reconciliations")!.hidden).toBe(true);
+    expect(document.getElementById("reference-tag-reconciliations")!.hidden).toBe(true);
     fireEvent.click(group);
     expect(group.getAttribute("aria-expanded")).toBe("true");
   });
@@ -96,7 +96,7 @@ describe("ReferenceSidebar", () => {
   it("ends with the webhooks", () => {
     render(<ReferenceSidebar tags={model.tags} open={false} onNavigate={() => {}} />);
     expect(screen.getAllByRole("button").at(-1)!.textContent).toBe("Webhooks");
-    const list = document.getElementById("reference-tag-Webhooks")!;
+    const list = document.getElementById("reference-tag-webhooks")!;
     expect(
       within(list)
         .getByRole("link", { name: /document\.updated/ })
