@@ -47,7 +47,9 @@ describe('webhook delivery', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const env = {
       WEBHOOK_RETRY_SCHEDULE: RETRY_SCHEDULE,
-      WEBHOOK_TIMEOUT_MS: '1000',
+      // No test here waits for a time-out; a short one turned a receiver's prompt answer into a cut-off attempt
+      // whenever the loaded test process was not scheduled for a second (both timers then fire in one turn).
+      WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_DISABLE_AFTER_HOURS: '1',
       // The receivers run on this machine: their answers are shown as to a developer who turned that on.
       WEBHOOK_EXPOSE_LOOPBACK_RESPONSES: 'true',
