@@ -49,10 +49,11 @@ async function clearBenchRedis() {
 
 /**
  * Drops and creates the database, runs the migrations, and returns it initialised, with no Redis keys left by earlier
- * runs: every run starts alike.
+ * runs (unless `clearRedis` is false: a bench that starts no process and uses no Redis leaves other runs' keys alone):
+ * every run starts alike.
  */
-export async function freshDatabase(databaseUrl) {
-  await clearBenchRedis();
+export async function freshDatabase(databaseUrl, { clearRedis = true } = {}) {
+  if (clearRedis) await clearBenchRedis();
   const admin = await adminClient(databaseUrl);
   const name = new URL(databaseUrl).pathname.slice(1);
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -207,9 +207,14 @@ describe('events: recorded with every change, listed in commit order', () => {
     expect(BigInt(updated.position)).toBeLessThan(BigInt(deleted[0].position));
   });
 
-  it('records one transaction.created per imported row, in one statement, and none for a refused file', async () => {
+  it('records one transaction.created per imported row, in one statement, its data as GET answers it, and none for a refused file', async () => {
     const before = (await recorded(rossi.companyId, 'transaction.created')).length;
-    const rows = Array.from({ length: 300 }, (_, i) => `2026-03-02,${i + 1}.00,EUR,IMPORT EV ${i},,,,`);
+    // One row in three carries every optional column, with amounts of other scales and an instant off UTC.
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      i % 3
+        ? `2026-03-02,${i + 1}.00,EUR,IMPORT EV ${i},,,,`
+        : `2026-03-02,-${i}.5${i % 7},EUR,IMPORT EV ${i},2026-03-04,2026-03-02T23:59:58.123+02:00,Rossi ${i} S.r.l.,Bonifico ${i}`,
+    );
     const csv = ['date,amount,currency,description,value_date,booking_date_time,counterpart_name,clean_description', ...rows].join('\n');
     await importTransactions(api.db, { companyId: rossi.companyId, accountId: account.id, csv });
     const events = await recorded(rossi.companyId, 'transaction.created');
@@ -217,6 +222,14 @@ describe('events: recorded with every change, listed in commit order', () => {
     const imported = events.slice(before);
     expect(new Set(imported.map((event) => event.transactionId)).size).toBe(1);
     expect(imported.map((event) => event.payload.description)).toEqual(rows.map((_, i) => `IMPORT EV ${i}`));
+    for (const event of imported.slice(0, 7)) {
+      const read = await api.http
+        .get(`${base(rossi)}/transactions/${event.payload.id}?expand=reconciliations`)
+        .set(rossi.auth)
+        .expect(200);
+      expect(event.payload).toEqual(read.body);
+      expect(event.createdAt.toISOString()).toBe(read.body.created_at);
+    }
 
     await expect(importTransactions(api.db, { companyId: rossi.companyId, accountId: account.id, csv: `${csv}\nnot-a-date,1,EUR,x,,,,` })).rejects.toThrow(
       'Nothing was imported',

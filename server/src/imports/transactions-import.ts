@@ -3,10 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { Account } from '../accounts/account.entity.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { ApiError } from '../common/errors/api-error.js';
-import { EventsService } from '../common/events/events.service.js';
 import { requireUuid } from '../common/validation/uuid.js';
 import { reconcileByIdentifier } from '../reconciliations/auto-reconcile.js';
-import { presentTransaction } from '../transactions/transaction.presenter.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { parseStatement, type ImportedTransaction, type RowProblem } from './transactions-csv.js';
 
@@ -62,9 +60,9 @@ export async function importTransactions(dataSource: DataSource, request: Import
 
 /**
  * Writes checked transactions into the account, all or none, each with its `transaction.created` event (the
- * transaction as GET answers it) in the same database transaction, recorded in one statement; then reconciles them as
- * every import does: the CSV import and the development sandbox's helper both come here. Answers the new ids, in the
- * order given.
+ * transaction as GET answers it, built from the inserted rows) in the same statement; then reconciles them as every
+ * import does: the CSV import and the development sandbox's helper both come here. Answers the new ids, in the order
+ * given.
  */
 export async function insertTransactions(
   dataSource: DataSource,
@@ -72,14 +70,7 @@ export async function insertTransactions(
   transactions: readonly ImportedTransaction[],
 ): Promise<{ ids: string[]; reconciled: number }> {
   const rows = transactions.map((transaction) => ({ ...transaction, id: randomUUID(), company_id: account.companyId, account_id: account.id }));
-  await dataSource.transaction(async (manager) => {
-    const stored = await new TransactionsRepository(dataSource).insertMany(manager, rows);
-    if (stored.length) {
-      // Every member expanded, as document events carry them: a new transaction has no category and no reconciliation yet.
-      const presented = stored.map((transaction) => presentTransaction(transaction, { reconciliations: new Map() }));
-      await new EventsService().recordMany(manager, account.companyId, 'transaction.created', presented, stored[0].createdAt);
-    }
-  });
+  await dataSource.transaction((manager) => new TransactionsRepository(dataSource).insertWithEvents(manager, rows));
   const ids = rows.map((row) => row.id);
   // Once the statement is in: payments that name an invoice's reconciliation_identifier are linked to it.
   const reconciled = await reconcileByIdentifier(dataSource, account.companyId, ids);

@@ -16,23 +16,3 @@ VALUES
 RETURNING
   "id",
   "created_at";
-
--- EventsRepository.recordMany
-INSERT INTO
-  events (
-    company_id,
-    type,
-    payload,
-    created_at,
-    api_version
-  )
-SELECT
-  $1,
-  $2,
-  p.payload,
-  $4,
-  $5
-FROM
-  jsonb_array_elements($3::jsonb) WITH ORDINALITY AS p (payload, n)
-ORDER BY
-  p.n;

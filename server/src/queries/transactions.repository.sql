@@ -146,39 +146,140 @@ WHERE
 LIMIT
   1;
 
--- TransactionsRepository.insertMany
+-- TransactionsRepository.insertWithEvents
+WITH
+  input AS (
+    SELECT
+      *
+    FROM
+      unnest(
+        $1::uuid[],
+        $2::uuid[],
+        $3::uuid[],
+        $4::text[],
+        $5::numeric[],
+        $6::text[],
+        $7::date[],
+        $8::date[],
+        $9::timestamptz[],
+        $10::text[],
+        $11::text[],
+        $12::text[]
+      ) WITH ORDINALITY AS i (
+        id,
+        company_id,
+        account_id,
+        type,
+        amount,
+        currency,
+        date,
+        value_date,
+        booking_date_time,
+        description,
+        clean_description,
+        counterpart_name,
+        n
+      )
+  ),
+  t AS (
+    INSERT INTO
+      transactions (
+        id,
+        company_id,
+        account_id,
+        type,
+        amount,
+        currency,
+        date,
+        value_date,
+        booking_date_time,
+        description,
+        clean_description,
+        counterpart_name
+      )
+    SELECT
+      id,
+      company_id,
+      account_id,
+      type,
+      amount,
+      currency,
+      date,
+      value_date,
+      booking_date_time,
+      description,
+      clean_description,
+      counterpart_name
+    FROM
+      input
+    ORDER BY
+      n
+    RETURNING
+      *
+  )
 INSERT INTO
-  transactions (
-    id,
+  events (
     company_id,
-    account_id,
     type,
-    amount,
-    currency,
-    date,
-    value_date,
-    booking_date_time,
-    description,
-    clean_description,
-    counterpart_name
+    payload,
+    created_at,
+    api_version
   )
 SELECT
-  *
+  t.company_id,
+  $13,
+  jsonb_build_object(
+    'id',
+    t.id,
+    'account_id',
+    t.account_id,
+    'type',
+    t.type,
+    'amount',
+    jsonb_build_object(
+      'amount',
+      t.amount::text,
+      'currency',
+      btrim(t.currency)
+    ),
+    'booking_date_time',
+    to_char(
+      t.booking_date_time AT TIME ZONE 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'
+    ),
+    'date',
+    to_char(t.date, 'YYYY-MM-DD'),
+    'value_date',
+    to_char(t.value_date, 'YYYY-MM-DD'),
+    'description',
+    t.description,
+    'clean_description',
+    t.clean_description,
+    'counterpart_name',
+    t.counterpart_name,
+    'created_at',
+    to_char(
+      t.created_at AT TIME ZONE 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'
+    ),
+    'category_id',
+    t.category_id,
+    'category',
+    NULL::jsonb,
+    'subcategory_id',
+    t.subcategory_id,
+    'subcategory',
+    NULL::jsonb,
+    'reconciliations',
+    '[]'::jsonb
+  ),
+  t.created_at,
+  $14
 FROM
-  unnest(
-    $1::uuid[],
-    $2::uuid[],
-    $3::uuid[],
-    $4::text[],
-    $5::numeric[],
-    $6::text[],
-    $7::date[],
-    $8::date[],
-    $9::timestamptz[],
-    $10::text[],
-    $11::text[],
-    $12::text[]
-  );
+  t
+  JOIN input ON input.id = t.id
+ORDER BY
+  input.n;
 
 -- TransactionsRepository.lockForAllocation
 SELECT

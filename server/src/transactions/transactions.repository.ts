@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Category } from '../categories/category.entity.js';
+import type { EventType } from '../common/events/events.service.js';
+import { API_VERSION } from '../config/api-version.js';
 import type { Classification } from '../categories/classification.js';
-import { insertRows } from '../common/database/bulk-insert.js';
+import { unnestRows } from '../common/database/bulk-insert.js';
 import { byId, findOwned, findOwnedLocked } from '../common/database/find-owned.js';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { loadAll } from '../common/database/load-all.js';
@@ -12,6 +14,7 @@ import { parseListQuery, type ListQuery } from '../common/listing/list-query.js'
 import { defineList } from '../common/listing/list-spec.js';
 import { Flow } from '../flows/flow.entity.js';
 import { Reconciliation } from './reconciliation.entity.js';
+import type { TransactionDto } from './transaction.dto.js';
 import { Transaction, TRANSACTION_TYPES } from './transaction.entity.js';
 
 export const TRANSACTION_EXPANSIONS = ['category', 'subcategory', 'reconciliations', 'reconciliations.flow'] as const;
@@ -57,6 +60,33 @@ const COLUMNS = {
   counterpart_name: 'text',
 } as const;
 
+/** An instant as Date.toISOString writes it, for to_char. */
+const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * A new transaction as GET /transactions/{id} answers it (presentTransaction, with no category and no reconciliation
+ * yet), in SQL over the inserted row `t`: the data of its `transaction.created` event. Typed by the DTO, so that a
+ * member added to it cannot be missed here; events.spec compares the event with GET's answer.
+ */
+const CREATED_DATA: { [member in keyof TransactionDto]-?: string } = {
+  id: 't.id',
+  account_id: 't.account_id',
+  type: 't.type',
+  amount: `jsonb_build_object('amount', t.amount::text, 'currency', btrim(t.currency))`,
+  booking_date_time: `to_char(t.booking_date_time AT TIME ZONE 'UTC', ${ISO_INSTANT})`,
+  date: `to_char(t.date, 'YYYY-MM-DD')`,
+  value_date: `to_char(t.value_date, 'YYYY-MM-DD')`,
+  description: 't.description',
+  clean_description: 't.clean_description',
+  counterpart_name: 't.counterpart_name',
+  created_at: `to_char(t.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT})`,
+  category_id: 't.category_id',
+  category: 'NULL::jsonb',
+  subcategory_id: 't.subcategory_id',
+  subcategory: 'NULL::jsonb',
+  reconciliations: `'[]'::jsonb`,
+};
+
 /** A transaction of a statement, as written: one value per column. */
 export type NewTransactionRow = { [column in keyof typeof COLUMNS]: unknown };
 
@@ -94,7 +124,11 @@ export class TransactionsRepository {
     return findOwnedLocked(manager.getRepository(Transaction), companyId, id, 'Transaction', 'for_no_key_update');
   }
 
-  /** Writes a statement's transactions in the caller's transaction, and answers them as stored, in the order given. */
+  /**
+   * Writes a statement's transactions in the caller's transaction, in the order given, each with its
+   * `transaction.created` event: one statement per chunk, the events' data built from the inserted rows (CREATED_DATA),
+   * so nothing is read back or sent twice.
+   */
   @GenerateSql({
     params: [
       DummyValue.MANAGER,
@@ -116,19 +150,22 @@ export class TransactionsRepository {
       ],
     ],
   })
-  async insertMany(manager: EntityManager, rows: readonly NewTransactionRow[]): Promise<Transaction[]> {
-    const stored: Transaction[] = [];
+  async insertWithEvents(manager: EntityManager, rows: readonly NewTransactionRow[]): Promise<void> {
+    const type: EventType = 'transaction.created';
+    const data = Object.entries(CREATED_DATA).flatMap(([member, sql]) => [`'${member}'`, sql]);
     for (let start = 0; start < rows.length; start += CHUNK) {
-      const chunk = rows.slice(start, start + CHUNK);
-      await insertRows(manager, 'transactions', COLUMNS, chunk);
-      stored.push(
-        ...(await this.inOrder(
-          manager,
-          chunk.map((row) => row.id as string),
-        )),
+      const { names, unnest, parameters } = unnestRows(COLUMNS, rows.slice(start, start + CHUNK));
+      const next = parameters.length + 1;
+      await manager.query(
+        `WITH input AS (SELECT * FROM ${unnest} WITH ORDINALITY AS i(${names}, n)),
+              t AS (INSERT INTO transactions (${names}) SELECT ${names} FROM input ORDER BY n RETURNING *)
+         INSERT INTO events (company_id, type, payload, created_at, api_version)
+         SELECT t.company_id, $${next}, jsonb_build_object(${data.join(', ')}), t.created_at, $${next + 1}
+           FROM t JOIN input ON input.id = t.id
+          ORDER BY input.n`,
+        [...parameters, type, API_VERSION],
       );
     }
-    return stored;
   }
 
   /** Locks the transaction against other reconciliations, with flows of any document, that share its amount. */
@@ -153,7 +190,7 @@ export class TransactionsRepository {
   /** Transactions by id in one query, in the order of `ids`. */
   @GenerateSql({ params: [DummyValue.MANAGER, [DummyValue.UUID]] })
   async inOrder(manager: EntityManager, ids: readonly string[]): Promise<Transaction[]> {
-    // One array parameter, however many ids (an import reads its rows back 5,000 at a time).
+    // One array parameter, however many ids.
     const rows = await manager
       .getRepository(Transaction)
       .createQueryBuilder('t')

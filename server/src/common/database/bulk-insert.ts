@@ -20,10 +20,18 @@ export interface Queryable {
 
 export async function insertRows(db: Queryable, table: string, columns: ColumnTypes, rows: readonly Row[], onConflict = ''): Promise<void> {
   if (rows.length === 0) return;
+  const { names, unnest, parameters } = unnestRows(columns, rows);
+  await db.query(`INSERT INTO ${table} (${names}) SELECT * FROM ${unnest} ${onConflict}`, parameters);
+}
+
+/**
+ * The rows as a set-returning `unnest(…)` of one array parameter per column ($1, $2, … in the order of `columns`),
+ * for a statement that does more with them than insertRows: `names` lists the columns, comma-separated.
+ */
+export function unnestRows(columns: ColumnTypes, rows: readonly Row[]): { names: string; unnest: string; parameters: unknown[][] } {
   const names = Object.keys(columns);
   const arrays = names.map((name, index) => `$${index + 1}::${columns[name]}[]`);
-  const parameters = names.map((name) => rows.map((row) => row[name] ?? null));
-  await db.query(`INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')}) ${onConflict}`, parameters);
+  return { names: names.join(', '), unnest: `unnest(${arrays.join(', ')})`, parameters: names.map((name) => rows.map((row) => row[name] ?? null)) };
 }
 
 /** A value in COPY's text format: \N for null, and backslash escapes for the characters that delimit fields and rows. */

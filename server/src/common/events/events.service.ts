@@ -28,9 +28,4 @@ export class EventsService {
   async record(manager: EntityManager, companyId: string, type: EventType, payload: object, occurredAt: Date): Promise<DomainEvent> {
     return this.events.record(manager, companyId, type, payload as Record<string, unknown>, occurredAt);
   }
-
-  /** One event per payload, all of one type and instant, in one statement (bulk paths: an import of many rows). */
-  async recordMany(manager: EntityManager, companyId: string, type: EventType, payloads: readonly object[], occurredAt: Date): Promise<void> {
-    if (payloads.length) await this.events.recordMany(manager, companyId, type, payloads, occurredAt);
-  }
 }
