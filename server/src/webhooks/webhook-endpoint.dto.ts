@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, OmitType } from '@nestjs/swagger';
+import { EventEnvelopeDto } from '../common/events/event-envelope.dto.js';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../common/validation/optional.js';
 import { apiEnumValues } from '../common/listing/api-enum.js';
@@ -244,14 +245,14 @@ export class WebhookTestEventDataDto {
   requested_at: string;
 }
 
-/** The body of the test event (WebhookTestEvent). */
+/** The body of the test event (WebhookTestEvent): each test is a new event. */
 @ApiSchema({ name: 'WebhookTestEvent' })
-export class WebhookTestEventDto {
-  @ApiProperty({ format: 'uuid', description: 'Event id, the same on every delivery attempt (`webhook-id`); each test is a new event.' })
-  id: string;
-
+export class WebhookTestEventDto extends OmitType(EventEnvelopeDto, ['company_id'] as const) {
   @ApiProperty({ enum: [TEST_EVENT_TYPE], example: TEST_EVENT_TYPE })
   event: typeof TEST_EVENT_TYPE;
+
+  @ApiProperty({ enum: [TEST_EVENT_TYPE], example: TEST_EVENT_TYPE, description: 'The event type (the same as `event`).' })
+  type: typeof TEST_EVENT_TYPE;
 
   @ApiProperty({ type: 'null', nullable: true, description: 'Always null: a test event is about no company.', example: null })
   company_id: null;

@@ -2847,10 +2847,22 @@ export interface components {
         Event: {
             /**
              * Format: uuid
-             * @description The event id: also `webhook-id` of every webhook delivery of it.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
              * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
+            /** Format: uuid */
+            company_id: string;
             /**
              * @example document.created
              * @enum {string}
@@ -2862,18 +2874,6 @@ export interface components {
              * @enum {string}
              */
             event: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
-            /**
-             * @description The version of the API whose representation `data` has.
-             * @example 1.2.0
-             */
-            api_version: string;
-            /** Format: uuid */
-            company_id: string;
-            /**
-             * Format: date-time
-             * @description When the change took effect.
-             */
-            created_at: string;
             /** @description `document.*`: the Document with every member expanded (`document.deleted`: as it was when deleted). `transaction.created`: the Transaction, `reconciliations` expanded. `reconciliation.*`: the Reconciliation with `flow` and `transaction` expanded (`reconciliation.deleted`: as it was). `f24.*`: the F24 request. */
             data: {
                 [key: string]: unknown;
@@ -3391,7 +3391,8 @@ export interface components {
         DocumentCreatedEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3423,7 +3424,8 @@ export interface components {
         DocumentUpdatedEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3455,7 +3457,8 @@ export interface components {
         DocumentDeletedEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3487,7 +3490,8 @@ export interface components {
         TransactionCreatedEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3519,7 +3523,8 @@ export interface components {
         ReconciliationEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3551,7 +3556,8 @@ export interface components {
         F24Event: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt; use it to skip duplicates.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
             /**
@@ -3596,14 +3602,31 @@ export interface components {
         WebhookTestEvent: {
             /**
              * Format: uuid
-             * @description Event id, the same on every delivery attempt (`webhook-id`); each test is a new event.
+             * @description Event id: the `webhook-id` of every delivery attempt of it, the same each time; use it to skip duplicates.
+             * @example c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f
              */
             id: string;
+            /**
+             * @description The version of the API whose representation `data` has.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @description When the change took effect.
+             */
+            created_at: string;
             /**
              * @example webhook.test
              * @enum {string}
              */
             event: "webhook.test";
+            /**
+             * @description The event type (the same as `event`).
+             * @example webhook.test
+             * @enum {string}
+             */
+            type: "webhook.test";
             /**
              * @description Always null: a test event is about no company.
              * @example null
