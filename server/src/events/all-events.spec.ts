@@ -54,9 +54,7 @@ describe('GET /events: the events of every company the key may read, in commit o
   };
   /** What the outbox holds for the companies, in commit order: what the list must show. */
   const recorded = async (companies: string[], types?: string[]): Promise<string[]> =>
-    (
-      await api.db.getRepository(DomainEvent).find({ where: { companyId: In(companies), ...(types ? { type: In(types) } : {}) } })
-    )
+    (await api.db.getRepository(DomainEvent).find({ where: { companyId: In(companies), ...(types ? { type: In(types) } : {}) } }))
       .sort((a, b) => Number(BigInt(a.transactionId) - BigInt(b.transactionId) || BigInt(a.position) - BigInt(b.position)))
       .map((event) => event.id);
   /** Every page from `cursor` on, with the cursor to resume from. */
@@ -152,12 +150,18 @@ describe('GET /events: the events of every company the key may read, in commit o
     expect((await listedEventually(expected, '', auth)).map((event) => event.id)).toEqual(expected);
 
     const accountsOnly = await api.integrators.createKey(rossi.integratorId, 'development', 'accounts only', 'accounts:read');
-    const none = await api.http.get('/api/v1/events').set({ Authorization: `Bearer ${accountsOnly.key}` }).expect(200);
+    const none = await api.http
+      .get('/api/v1/events')
+      .set({ Authorization: `Bearer ${accountsOnly.key}` })
+      .expect(200);
     expect(none.body).toEqual({ data: [], page: { cursor: null, size: 25 } });
 
     const lonely = await api.integrators.createIntegrator('Senza Aziende S.r.l.');
     const key = await api.integrators.createKey(lonely.id, 'development', 'default', '*');
-    const empty = await api.http.get('/api/v1/events').set({ Authorization: `Bearer ${key.key}` }).expect(200);
+    const empty = await api.http
+      .get('/api/v1/events')
+      .set({ Authorization: `Bearer ${key.key}` })
+      .expect(200);
     expect(empty.body).toEqual({ data: [], page: { cursor: null, size: 25 } });
   });
 

@@ -36,7 +36,10 @@ export class EventReadsService {
       const named = typeof filter.value === 'string' ? [filter.value] : filter.value;
       const ungranted = named.find((id) => !auth.companyIds.has(id));
       if (ungranted) {
-        throw ApiError.forbidden(`This API key has no access to the company ${ungranted}.`, queryPointer(`filter[company_id${filter.operator === 'eq' ? '' : `__${filter.operator}`}]`));
+        throw ApiError.forbidden(
+          `This API key has no access to the company ${ungranted}.`,
+          queryPointer(`filter[company_id${filter.operator === 'eq' ? '' : `__${filter.operator}`}]`),
+        );
       }
       // Only the named companies are looked into (the condition itself is also in the query, with the others').
       if (filter.operator === 'eq' || filter.operator === 'in') companies = companies.filter((id) => named.includes(id));
