@@ -10,6 +10,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequestHandler } from '@remix-run/node';
 import newman from 'newman';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import { adminClient, benchDatabaseUrl, freePort, freshDatabase, startApi, startWorker } from '../bench/support.mjs';
 import { DEFAULTS } from '../dist/server/src/config/config.js';
@@ -85,6 +86,25 @@ function report(index, summary) {
   return failures.length;
 }
 
+/**
+ * The runs leave no key of theirs usable: each revokes the key it created and the one rolling it made. Only the demo
+ * company's key (the one the suite ran with) may still authenticate.
+ */
+async function keysLeft(demoKey) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT name, lookup FROM api_keys WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AND NOT starts_with($1, lookup)`,
+      [demoKey],
+    );
+    for (const key of rows) console.log(`  ✗ the key ${key.lookup} (${key.name}) the suite made is still usable`);
+    return rows.length;
+  } finally {
+    await db.end();
+  }
+}
+
 async function clearRedis(prefix) {
   const redis = new Redis(process.env.REDIS_URL ?? DEFAULTS.REDIS_URL, { lazyConnect: true });
   await redis.connect();
@@ -151,6 +171,7 @@ try {
     failed += report(index, summary);
     current = { ...collection, variable: summary.variables };
   }
+  failed += await keysLeft(demo.api_key);
 } finally {
   await stopAll();
 }

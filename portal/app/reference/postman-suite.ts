@@ -222,7 +222,34 @@ if (other) {
 if (credit) pm.collectionVariables.set("transaction_id", credit.id);`,
   listWebhookDeliveries: `if (body.data.length) pm.collectionVariables.set("event_id", body.data[0].event_id);`,
   createF24OcrRequest: `pm.collectionVariables.set("f24_id", body.data.request_id);`,
+  // The new key a roll answers: the run's own too, revoked with the one it replaced (AGAIN).
+  rollApiKey: `pm.collectionVariables.set("rolled_api_key_id", body.id);`,
 };
+
+/**
+ * Calls the test script makes once more, for the id an earlier call kept in `variable`, so that a run leaves nothing
+ * active behind it: the suite revokes the key it created and the key rolling it made.
+ */
+const AGAIN: Record<string, { variable: string; what: string }> = {
+  revokeApiKey: { variable: "rolled_api_key_id", what: "the key rollApiKey made" },
+};
+
+function again(operation: OperationView, status: string): string | undefined {
+  const repeat = AGAIN[operation.id];
+  if (!repeat) return undefined;
+  const path = operation.path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => `{{${name === "id" ? repeat.variable : pathVariableOf(operation, name)}}}`,
+  );
+  return `pm.sendRequest(
+  {
+    url: pm.variables.replaceIn("{{baseUrl}}${path}"),
+    method: "${operation.method.toUpperCase()}",
+    header: { Authorization: "Bearer " + pm.variables.get("apiKey"), Accept: "application/json" },
+  },
+  (error, response) => pm.test("answers ${status} for ${repeat.what} too", () => pm.expect(error ? error.message : response.code).to.equal(${status})),
+);`;
+}
 
 function capture(operation: OperationView, status: string): string | undefined {
   if (CAPTURES[operation.id]) return CAPTURES[operation.id];
@@ -285,6 +312,8 @@ export function suiteTests(operation: OperationView, document: OpenApiDocument):
     );
     const keep = capture(operation, status);
     if (keep) lines.push(`if (pm.response.code === ${status}) {`, `const body = pm.response.json();`, keep, `}`);
+    const repeat = again(operation, status);
+    if (repeat) lines.push(repeat);
   } else if (contentType) {
     lines.push(`pm.test("answers ${contentType}", () => pm.expect(pm.response.headers.get("Content-Type")).to.include("${contentType}"));`);
   }

@@ -78,6 +78,16 @@ describe("the Postman collection as a test suite", () => {
     expect(created).toBeLessThan(requests.findIndex((r) => r.name === "Get a category"));
   });
 
+  it("revokes the key it created and the key rolling it made, so a run leaves no key active", () => {
+    const index = (name: string) => requests.findIndex((r) => r.name === name);
+    const roll = requests[index("Roll an API key")];
+    const revoke = requests[index("Revoke an API key")];
+    expect(index("Roll an API key")).toBeLessThan(index("Revoke an API key"));
+    expect(script(roll, "test")).toContain('pm.collectionVariables.set("rolled_api_key_id", body.id)');
+    expect(script(revoke, "test")).toContain('replaceIn("{{baseUrl}}/api/v1/api-keys/{{rolled_api_key_id}}")');
+    expect(script(revoke, "test")).toContain('method: "DELETE"');
+  });
+
   it("names the id of a path after its collection", () => {
     expect(pathVariable("/api/v1/companies/{company_id}/payment-batches/{id}", "id")).toBe("payment_batch_id");
     expect(pathVariable("/api/v1/companies/{company_id}/categories/{id}", "id")).toBe("category_id");

@@ -193,6 +193,17 @@ describe('the SDK against the live API', () => {
     expect(first.page.cursor).toEqual(expect.any(String));
   });
 
+  it("iterates the integrator-wide events (listAllEvents) as the company's, to the end of what has committed", async () => {
+    const ofCompany: string[] = [];
+    for await (const event of flusso.listEvents(companyId, { page_size: 7 })) ofCompany.push(event.id);
+    expect(ofCompany.length).toBeGreaterThan(7);
+    const all: Array<{ id: string; company_id: string | null }> = [];
+    for await (const event of flusso.listAllEvents({ 'filter[company_id__in]': [companyId], page_size: 5 })) all.push(event);
+    // Read after the company's list: the same events, and any committed since then after them.
+    expect(all.slice(0, ofCompany.length).map((event) => event.id)).toEqual(ofCompany);
+    expect(new Set(all.map((event) => event.company_id))).toEqual(new Set([companyId]));
+  });
+
   it('sends list parameters comma-separated (style form, explode false), as the API reads them', async () => {
     const statuses = ['SENT', 'DELIVERED'] as const;
     const pages = [];

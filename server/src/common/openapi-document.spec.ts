@@ -14,7 +14,7 @@ import { reconciliationList } from '../reconciliations/reconciliations.repositor
 import { shareList } from '../shares/shares.service.js';
 import { transactionList } from '../transactions/transactions.repository.js';
 import { ERROR_CODES } from './errors/error-codes.js';
-import { eventList } from '../events/event-list.js';
+import { allEventsList, eventList } from '../events/event-list.js';
 import { requestLogList } from '../request-logs/request-logs.repository.js';
 import { webhookDeliveryList, webhookEndpointList } from '../webhooks/webhook-endpoints.service.js';
 import { apiKeyList } from './auth/api-keys.repository.js';
@@ -87,6 +87,7 @@ const OPERATIONS: Record<string, { tag: string; success: string; list?: ListSpec
   getRequestLog: { tag: 'Request logs', success: '200', errors: [401, 403, 404, 429] },
   testWebhookEndpoint: { tag: 'Webhooks', success: '202', errors: [401, 403, 404, 409, 429] },
   listEvents: { tag: 'Events', success: '200', list: eventList, errors: [400, 401, 403, 429, 500] },
+  listAllEvents: { tag: 'Events', success: '200', list: allEventsList, errors: [400, 401, 403, 429, 500] },
   getEvent: { tag: 'Events', success: '200', errors: [401, 403, 404, 429] },
   listProducts: { tag: 'Products', success: '200', list: productList, errors: [400, 401, 403, 429, 500] },
   getProduct: { tag: 'Products', success: '200', errors: [401, 403, 404, 429] },

@@ -442,4 +442,47 @@ describe('tenancy: a key acts only inside its granted companies', () => {
     });
     expectError(await api.http.get(`/api/v1/companies/${rossi.tenant.companyId}/documents`).set('Authorization', `Bearer ${noneKey}`), 403, 'forbidden');
   });
+  it("GET /events lists only the events of the companies granted to the key's integrator; naming another company is 403", async () => {
+    /** Every event the key lists, once the ones expected are listed (an older transaction anywhere holds an event back). */
+    const listed = async (key: string, expected: string[]): Promise<Array<{ id: string; company_id: string }>> => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const events: Array<{ id: string; company_id: string }> = [];
+        let cursor: string | null = null;
+        do {
+          const page: { data: Array<{ id: string; company_id: string }>; page: { cursor: string | null } } = (
+            await api.http
+              .get(`/api/v1/events?page_size=100${cursor ? `&cursor=${cursor}` : ''}`)
+              .set('Authorization', `Bearer ${key}`)
+              .expect(200)
+          ).body;
+          events.push(...page.data);
+          cursor = page.page.cursor;
+        } while (cursor);
+        if (expected.every((id) => events.some((event) => event.id === id)) || Date.now() > deadline) return events;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    for (const [owned, other] of [
+      [rossi, verdi],
+      [verdi, rossi],
+    ]) {
+      const events = await listed(owned.tenant.key, [owned.event]);
+      expect(events.map((event) => event.id)).toContain(owned.event);
+      expect(new Set(events.map((event) => event.company_id))).toEqual(new Set([owned.tenant.companyId]));
+      expectError(
+        await api.http.get(`/api/v1/events?filter[company_id]=${other.tenant.companyId}`).set(owned.tenant.auth),
+        403,
+        'forbidden',
+        '/query/filter[company_id]',
+      );
+    }
+    const both = await api.integrators.createIntegrator('Studio Eventi Associati');
+    await api.integrators.grant(both.id, rossi.tenant.companyId);
+    await api.integrators.grant(both.id, verdi.tenant.companyId);
+    const bothKey = (await api.integrators.createKey(both.id, 'development')).key;
+    const events = await listed(bothKey, [rossi.event, verdi.event]);
+    expect(events.map((event) => event.id)).toEqual(expect.arrayContaining([rossi.event, verdi.event]));
+    expect(new Set(events.map((event) => event.company_id))).toEqual(new Set([rossi.tenant.companyId, verdi.tenant.companyId]));
+  });
 });

@@ -24,18 +24,21 @@ export class EventReadsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * One page of the company's events of the `readable` types, in commit order (transaction id, then recording), with
-   * a cursor after its last event even when it is the last page (a poller resumes from it).
+   * One page of the events of the `companies` (at least one: the company's list names one, the integrator-wide list
+   * the key's) of the `readable` types, in commit order (transaction id, then recording), with a cursor after its last
+   * event even when it is the last page (a poller resumes from it). Each company seeks its own range of
+   * `events_in_commit_order` and the pages are merged (fetchPage's `eachOf`), so the cost does not grow with other
+   * companies' events.
    */
-  @GenerateSql({ params: [DummyValue.COMPANY_ID, ['document.updated', 'document.deleted'], parseListQuery({}, eventList)] })
-  page(companyId: string, readable: readonly string[], query: ListQuery): Promise<{ rows: DomainEvent[]; cursor: string | null }> {
+  @GenerateSql({ params: [[DummyValue.COMPANY_ID], ['document.updated', 'document.deleted'], parseListQuery({}, eventList)] })
+  page(companies: readonly string[], readable: readonly string[], query: ListQuery): Promise<{ rows: DomainEvent[]; cursor: string | null }> {
     const base = this.db
       .getRepository(DomainEvent)
       .createQueryBuilder('e')
-      .where('e.companyId = :companyId', { companyId })
-      .andWhere('e.type IN (:...readable)', { readable: [...readable] })
+      .where('e.type IN (:...readable)', { readable: [...readable] })
       .andWhere(COMMITTED_BEFORE_EVERY_RUNNING);
-    return fetchPage(base, eventList, query, { cursorAtEnd: true });
+    // `query` may come from either list (eventList or allEventsList: one alias, no joins, so one ListSpec builds both).
+    return fetchPage(base, eventList, query, { cursorAtEnd: true, eachOf: { column: 'e.companyId', type: 'uuid', keys: companies } });
   }
 
   /** An event by id, whichever company it is of (the service tells another company's apart); null for none. */

@@ -7,7 +7,7 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import type { QueryParams } from '../common/listing/list-query.js';
 import { ApiList } from '../common/listing/list.openapi.js';
 import { EventDto } from './event.dto.js';
-import { eventList } from './event-list.js';
+import { allEventsList, eventList } from './event-list.js';
 import { EventReadsService } from './event-reads.service.js';
 
 const WHO_READS =
@@ -44,5 +44,24 @@ export class EventsController {
   @ApiErrors(403, 404, ...COMMON_ERRORS)
   get(@CurrentAuth() auth: AuthContext, @CompanyId() companyId: string, @Param('id') id: string) {
     return this.events.get(auth, companyId, id);
+  }
+}
+
+@ApiTags('Events')
+@Controller('events')
+export class AllEventsController {
+  constructor(private readonly events: EventReadsService) {}
+
+  @Get()
+  @AnyKey()
+  @ApiOperation({
+    operationId: 'listAllEvents',
+    summary: 'List events of every company',
+    description: `Lists what changed in every company the API key's integrator has been granted, in one list, in the order the changes were committed: an integrator syncing many companies polls once instead of once per company. Paging, the cursor and the members are those of \`GET /companies/{company_id}/events\` (each event names its \`company_id\`). ${WHO_READS} Filter as that list does, and with \`filter[company_id__in]=…\` to keep to some companies: naming a company the key's integrator was not granted is 403 \`forbidden\`, whether it exists or not.`,
+  })
+  @ApiList(allEventsList, EventDto)
+  @ApiErrors('invalid_query_parameter', 'invalid_cursor', 403, ...COMMON_ERRORS)
+  list(@CurrentAuth() auth: AuthContext, @Query() query: QueryParams) {
+    return this.events.listAll(auth, query);
   }
 }

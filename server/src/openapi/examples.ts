@@ -703,6 +703,10 @@ export const RESPONSE_EXAMPLES: Record<string, ResponseExample> = {
     value: { data: [eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid)], page: { cursor: 'eyJrIjpbIjc0MSIsIjEyIl19', size: 25 } },
   },
   getEvent: { value: eventOf(ID.event, 'document.updated', invoicePaid.updated_at, invoicePaid) },
+  // The transfer, then the invoice it paid (the same last event as listEvents', so the same cursor).
+  listAllEvents: {
+    value: { data: [WEBHOOK_EXAMPLES.transactionCreated, WEBHOOK_EXAMPLES.documentUpdated], page: { cursor: 'eyJrIjpbIjc0MSIsIjEyIl19', size: 25 } },
+  },
   replayWebhookEvent: { value: replayed },
   testWebhookEndpoint: { value: testDelivery },
   shareInvoice: { value: share },

@@ -817,6 +817,23 @@ export class FlussoOperations extends FlussoCore {
     );
   }
 
+  /**
+   * List events of every company (`GET /events`).
+   * `await` it for one page; `for await` over it for every item, page after page (or `.pages()`).
+   */
+  listAllEvents(
+    query?: NonNullable<operations['listAllEvents']['parameters']['query']>,
+    options?: RequestOptions,
+  ): ListCall<
+    operations['listAllEvents']['responses'][200]['content']['application/json'],
+    operations['listAllEvents']['responses'][200]['content']['application/json']['data'][number]
+  > {
+    return this.list<
+      operations['listAllEvents']['responses'][200]['content']['application/json'],
+      operations['listAllEvents']['responses'][200]['content']['application/json']['data'][number]
+    >({ method: 'get', path: '/events', query }, options);
+  }
+
   /** E-mail a courtesy copy of the invoice (`POST /companies/{company_id}/documents/{document_id}/share-invoice`). */
   shareInvoice(
     companyId: string,

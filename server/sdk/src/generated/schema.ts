@@ -964,6 +964,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events of every company
+         * @description Lists what changed in every company the API key's integrator has been granted, in one list, in the order the changes were committed: an integrator syncing many companies polls once instead of once per company. Paging, the cursor and the members are those of `GET /companies/{company_id}/events` (each event names its `company_id`). Any key may call it; it sees the events whose objects it may read: `document.*` with `documents:read`, `transaction.created` with `transactions:read`, `reconciliation.*` with `reconciliations:read`, `f24.*` with `payments:f24:read` (each `:write` and `*` include them). Filter as that list does, and with `filter[company_id__in]=…` to keep to some companies: naming a company the key's integrator was not granted is 403 `forbidden`, whether it exists or not.
+         */
+        get: operations["listAllEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{company_id}/documents/{document_id}/share-invoice": {
         parameters: {
             query?: never;
@@ -20131,6 +20151,324 @@ export interface operations {
                      *       }
                      *     }
                      */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Too many requests: the rate limit of the API key is exhausted, the company has more requests in progress at once than its share of the API, or failed authentications for the key prefix or from the address are over their limit; retry after `retry-after` seconds. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "too_many_requests",
+                     *           "title": "Too many requests",
+                     *           "detail": "Rate limit of 600 requests per 60 seconds exceeded; retry in 12 seconds."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Internal server error. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "internal_server_error",
+                     *           "title": "Internal server error",
+                     *           "detail": "An unexpected error occurred; it has been logged."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Service unavailable: the database is unreachable or every connection of the API is busy, a lock or statement waited past its time limit, or every invoice reader is busy. Nothing was changed; retry after `retry-after` seconds. */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "service_unavailable",
+                     *           "title": "Service unavailable",
+                     *           "detail": "Every database connection is busy; try again shortly."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+        };
+    };
+    listAllEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100. */
+                page_size?: number;
+                /** @description The `page.cursor` of the previous answer, to get the next page. Keep filters and sort unchanged while paging. */
+                cursor?: string;
+                /** @description Only items whose `type` equals the value. */
+                "filter[type]"?: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+                /** @description Only items whose `type` differs from the value. */
+                "filter[type__neq]"?: "document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed";
+                /** @description Only items whose `type` is one of the values (comma-separated). */
+                "filter[type__in]"?: ("document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
+                /** @description Only items whose `type` is none of the values (comma-separated). */
+                "filter[type__notIn]"?: ("document.created" | "document.updated" | "document.deleted" | "transaction.created" | "reconciliation.created" | "reconciliation.deleted" | "f24.processed" | "f24.failed")[];
+                /** @description Only items whose `type` is null (or empty); with `false`, only those where it is set. */
+                "filter[type__empty]"?: boolean;
+                /** @description Only items whose `document_id` equals the value. */
+                "filter[document_id]"?: string;
+                /** @description Only items whose `document_id` differs from the value. */
+                "filter[document_id__neq]"?: string;
+                /** @description Only items whose `document_id` is one of the values (comma-separated). */
+                "filter[document_id__in]"?: string[];
+                /** @description Only items whose `document_id` is none of the values (comma-separated). */
+                "filter[document_id__notIn]"?: string[];
+                /** @description Only items whose `document_id` is null (or empty); with `false`, only those where it is set. */
+                "filter[document_id__empty]"?: boolean;
+                /** @description Only items whose `created_at` equals the value. */
+                "filter[created_at]"?: string;
+                /** @description Only items whose `created_at` differs from the value. */
+                "filter[created_at__neq]"?: string;
+                /** @description Only items whose `created_at` is greater (later) than the value. */
+                "filter[created_at__gt]"?: string;
+                /** @description Only items whose `created_at` is the value or greater (later). */
+                "filter[created_at__gte]"?: string;
+                /** @description Only items whose `created_at` is less (earlier) than the value. */
+                "filter[created_at__lt]"?: string;
+                /** @description Only items whose `created_at` is the value or less (earlier). */
+                "filter[created_at__lte]"?: string;
+                /** @description Only items whose `created_at` is one of the values (comma-separated). */
+                "filter[created_at__in]"?: string[];
+                /** @description Only items whose `created_at` is none of the values (comma-separated). */
+                "filter[created_at__notIn]"?: string[];
+                /** @description Only items whose `created_at` is null (or empty); with `false`, only those where it is set. */
+                "filter[created_at__empty]"?: boolean;
+                /** @description Only items whose `company_id` equals the value. */
+                "filter[company_id]"?: string;
+                /** @description Only items whose `company_id` differs from the value. */
+                "filter[company_id__neq]"?: string;
+                /** @description Only items whose `company_id` is one of the values (comma-separated). */
+                "filter[company_id__in]"?: string[];
+                /** @description Only items whose `company_id` is none of the values (comma-separated). */
+                "filter[company_id__notIn]"?: string[];
+                /** @description Only items whose `company_id` is null (or empty); with `false`, only those where it is set. */
+                "filter[company_id__empty]"?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6d5c4b3a-2918-4070-8e6d-5c4b3a291807",
+                     *           "type": "transaction.created",
+                     *           "event": "transaction.created",
+                     *           "api_version": "1.2.0",
+                     *           "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *           "created_at": "2026-03-28T08:00:00.000Z",
+                     *           "data": {
+                     *             "id": "a7b6c5d4-e3f2-4a1b-9c8d-7e6f5a4b3c2d",
+                     *             "account_id": "6a1d0f1e-3b7c-4e45-a1b3-7f9d2c4e5a61",
+                     *             "type": "CREDIT",
+                     *             "amount": {
+                     *               "amount": "1830.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "booking_date_time": "2026-03-28T07:41:00.000Z",
+                     *             "date": "2026-03-28",
+                     *             "value_date": "2026-03-28",
+                     *             "description": "BONIFICO SEPA DA BIANCHI COSTRUZIONI SPA CAUS. SALDO FATT. FV-2026/0042 DEL 02/03/2026",
+                     *             "clean_description": "Bonifico da Bianchi Costruzioni",
+                     *             "counterpart_name": "Bianchi Costruzioni S.p.A.",
+                     *             "created_at": "2026-03-28T08:00:00.000Z",
+                     *             "category_id": null,
+                     *             "category": null,
+                     *             "subcategory_id": null,
+                     *             "subcategory": null,
+                     *             "reconciliations": []
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "7e6d5c4b-3a29-4817-b6a5-948372615040",
+                     *           "type": "document.updated",
+                     *           "event": "document.updated",
+                     *           "api_version": "1.2.0",
+                     *           "company_id": "3f0c5a2e-8a4b-4d6e-9b1f-2c7d8e9fa012",
+                     *           "created_at": "2026-03-28T08:05:12.000Z",
+                     *           "data": {
+                     *             "id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *             "number": "FV-2026/0042",
+                     *             "type": "INVOICE",
+                     *             "status": "DELIVERED",
+                     *             "format": "FPR12",
+                     *             "is_e_invoice": true,
+                     *             "gross_amount": {
+                     *               "amount": "1830.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "vat_amount": {
+                     *               "amount": "330.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "flows": [
+                     *               {
+                     *                 "id": "c2a9e1d4-5b6f-4c7d-8e9f-0a1b2c3d4e5f",
+                     *                 "document_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c",
+                     *                 "amount": {
+                     *                   "amount": "1830.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "paid_amount": {
+                     *                   "amount": "1830.00",
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "payment_status": "PAID",
+                     *                 "payment_method": "TRANSFER",
+                     *                 "expected_payment_date": "2026-04-01",
+                     *                 "payment_date": "2026-03-28",
+                     *                 "created_at": "2026-03-02T10:15:00.000Z"
+                     *               }
+                     *             ],
+                     *             "category_id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *             "category": {
+                     *               "id": "0b8e7f4c-52d1-4f3a-9c55-1d2e3f4a5b6c",
+                     *               "name": "Vendite"
+                     *             },
+                     *             "subcategory_id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *             "subcategory": {
+                     *               "id": "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+                     *               "name": "Materiali edili"
+                     *             },
+                     *             "counterpart_id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *             "counterpart": {
+                     *               "id": "9d4b2c1a-7e6f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *               "company_name": "Bianchi Costruzioni S.p.A.",
+                     *               "address": "Corso Francia 48",
+                     *               "city": "Torino",
+                     *               "postal_code": "10138",
+                     *               "province_code": "TO",
+                     *               "country": "IT",
+                     *               "tax_number": "09876543217",
+                     *               "vat_number": "IT09876543217",
+                     *               "destination_code": "KRRH6B9",
+                     *               "pec_address": null
+                     *             },
+                     *             "created_at": "2026-03-02T10:15:00.000Z",
+                     *             "creation_date": "2026-03-02",
+                     *             "delivery_date": "2026-03-02T11:02:00.000Z",
+                     *             "delivery_status": "RC",
+                     *             "direction": "ISSUED",
+                     *             "file_name": "IT01234567890_00001.xml",
+                     *             "notes": null,
+                     *             "source_id": null,
+                     *             "sectional_id": null,
+                     *             "sectional": null,
+                     *             "progressive": null,
+                     *             "updated_at": "2026-03-28T08:05:12.000Z",
+                     *             "version": 6
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "cursor": "eyJrIjpbIjc0MSIsIjEyIl19",
+                     *         "size": 25
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description Bad request: a required parameter is missing, or a parameter or member is malformed. Codes `invalid_query_parameter`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Unauthorized: no valid API key. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         {
+                     *           "code": "unauthorized",
+                     *           "title": "Unauthorized",
+                     *           "detail": "Send an API key as a bearer token in the Authorization header."
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IntegrationError"];
+                };
+            };
+            /** @description Forbidden: the API key has no access to this company or resource (`forbidden`), or lacks the permission the call needs (`insufficient_permission`). Codes `forbidden`, `insufficient_permission`. */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };

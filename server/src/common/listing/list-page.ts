@@ -178,9 +178,9 @@ function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: s
  * transformer). Values stay bound parameters. With named statements off (DB_PREPARED_STATEMENTS) PostgreSQL parses and
  * plans it each time.
  */
-async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>): Promise<E[]> {
+async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, eachOf?: EachOf): Promise<E[]> {
   const driver = qb.connection.driver as PostgresDriver;
-  const prepared = prepare(qb);
+  const prepared = eachOf ? mergePages(qb, prepare(qb), eachOf) : prepare(qb);
   const statement = namesStatements(qb.connection) ? prepared : { text: prepared.text, values: prepared.values };
   // Failures become TypeORM's QueryFailedError, as from every other query, so a timeout answers 503 like the rest.
   const result = await (driver.master as Pool).query(statement).catch((error: Error) => {
@@ -194,26 +194,61 @@ async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
   });
 }
 
+/**
+ * The rows of several keys (a list over several companies): the page query once per key, as a LATERAL subquery whose
+ * condition `eachOf.column = each_of.key` lets every key seek its own index range and stop after a page, and the
+ * pages merged in the same order and cut to one page. Its cost is bounded by the number of keys times a page, however
+ * many rows other keys (other tenants) have; a plain `IN` list would read every row of every key after the cursor to
+ * sort them. The keys are one array parameter, so the statement is the same whatever their number.
+ */
+function mergePages<E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  inner: { text: string; values: unknown[] },
+  eachOf: EachOf,
+): { name: string; text: string; values: unknown[] } {
+  const keys = new Map(selectedColumns(qb).map(({ column, key }) => [column.propertyName, key]));
+  const order = qb.expressionMap.orderBys;
+  const outerOrder = Object.entries(order).map(([path, direction]) => {
+    const key = keys.get(path.slice(path.indexOf('.') + 1));
+    if (!key) throw new Error(`the order term ${path} is not a column of the listed entity`);
+    const [dir, nulls] = typeof direction === 'string' ? [direction, undefined] : [direction.order, direction.nulls];
+    return `"page"."${key}" ${dir}${nulls ? ` ${nulls}` : ''}`;
+  });
+  const text = `SELECT "page".* FROM unnest($${inner.values.length + 1}::${eachOf.type}[]) AS "each_of"("key") CROSS JOIN LATERAL (${inner.text}) AS "page" ORDER BY ${outerOrder.join(', ')} LIMIT ${qb.expressionMap.limit}`;
+  return { name: statementName(text), text, values: [...inner.values, [...eachOf.keys]] };
+}
+
 function cursorValue(row: ObjectLiteral, spec: FieldSpec): unknown {
   const value = row[spec.column.slice(spec.column.indexOf('.') + 1)];
   // A cursor holds strings, as a filter value is written: an integer column (a sectional's year) arrives as a number.
   return value instanceof Date ? value.toISOString() : typeof value === 'number' ? String(value) : (value ?? null);
 }
 
+/** Rows of several keys of one column (companies), listed as one: see mergePages. */
+export interface EachOf {
+  /** Query-builder path of the column, `alias.property`. */
+  column: string;
+  /** Its PostgreSQL type, for the array of keys. */
+  type: 'uuid';
+  keys: readonly string[];
+}
+
 /**
  * Serves one page of a list: the caller's base query (already scoped to the company) plus the request's filters,
  * keyset position and order, fetching one row more than the page to learn whether another page follows. With
  * `cursorAtEnd` (the events list) the last page has a cursor too, after its last row, so that a poller can ask again
- * later for what came next; only an empty page has none.
+ * later for what came next; only an empty page has none. With `eachOf` the rows are those of each of its keys (at
+ * least one), merged into one page in the same order (mergePages).
  */
 export async function fetchPage<E extends ObjectLiteral>(
   base: SelectQueryBuilder<E>,
   spec: ListSpec,
   query: ListQuery,
-  { cursorAtEnd = false }: { cursorAtEnd?: boolean } = {},
+  { cursorAtEnd = false, eachOf }: { cursorAtEnd?: boolean; eachOf?: EachOf } = {},
 ): Promise<{ rows: E[]; cursor: string | null }> {
   const params = new Params();
   const qb = base.clone();
+  if (eachOf) qb.andWhere(`${eachOf.column} = "each_of"."key"`);
   const joins = new Set(query.filters.map((f) => f.spec.join).filter((j): j is string => Boolean(j)));
   for (const join of joins) spec.joins.get(join)!(qb);
   for (const filter of query.filters) qb.andWhere(condition(filter, params));
@@ -235,7 +270,7 @@ export async function fetchPage<E extends ObjectLiteral>(
     else qb.addOrderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
   });
   qb.setParameters(params.values).limit(query.pageSize + 1);
-  const rows = await selectPrepared(qb);
+  const rows = await selectPrepared(qb, eachOf);
   if (rows.length === 0 || (rows.length <= query.pageSize && !cursorAtEnd)) return { rows, cursor: null };
   if (rows.length > query.pageSize) rows.length = query.pageSize;
   const last = rows[rows.length - 1];
