@@ -11,8 +11,16 @@
  * - the server never imports the portal and the portal never imports the server (it reads the generated OpenAPI file).
  */
 
-/** Libraries with no Nest, no database and no queue: the model of an e-invoice, the pain.001 writer, the courtesy copy. */
-const PURE_LIBRARIES = ['^server/src/invoices/fatturapa/', '^server/src/payments/sepa/', '^server/src/shares/courtesy-copy\\.ts$'];
+/**
+ * Libraries with no Nest, no database and no queue: the model of an e-invoice, the signed-file (.p7m) reader that the XML
+ * pool's children run with it, the pain.001 writer, the courtesy copy.
+ */
+const PURE_LIBRARIES = [
+  '^server/src/invoices/fatturapa/',
+  '^server/src/invoices/signed/signed-file\\.ts$',
+  '^server/src/payments/sepa/',
+  '^server/src/shares/courtesy-copy\\.ts$',
+];
 /** The few ground-floor helpers the pure libraries use (dates and identifiers), held to the same rule. */
 const PURE_HELPERS = ['^server/src/common/validation/(calendar-date|uuid)\\.ts$'];
 const TESTS = ['\\.spec\\.ts$', '^server/test/', '^server/fleet/'];

@@ -7,6 +7,7 @@ import {
   validateInvoiceJson,
   XmlPool,
   XmlPoolBusy,
+  type CheckedInvoiceXml,
   type CompanyIdentity,
   type EInvoice,
   type InvoiceProblem,
@@ -14,11 +15,11 @@ import {
 } from './fatturapa/index.js';
 import { ProductCatalogue } from './product-catalogue.js';
 import { applyProductDefaults, productLines, withProductProblems, type ProductDefaults } from './product-defaults.js';
-import { openSignedFile } from './signed/signed-file.js';
 
 /*
- * Reading a create-invoice body: the signed envelope opened, the XML or JSON read and checked against the schema (and
- * the SDI's checks for XML, in the XML pool), JSON lines filled from their products; and the 422 answers of all that.
+ * Reading a create-invoice body: the signed envelope opened and the XML read and checked against the schema and the
+ * SDI's checks (all of it in the XML pool), or the JSON checked against the schema with its lines filled from their
+ * products; and the 4xx answers of all that.
  */
 
 /** Error items answered for one request at most; a file broken everywhere says so in the last one. */
@@ -26,7 +27,11 @@ const MAX_ERROR_ITEMS = 100;
 
 /** What create-invoice reads: the XML file, its JSON form, or a signed file (CAdES .p7m) carrying the XML. */
 export type InvoiceBody = { kind: 'xml'; bytes: Buffer } | { kind: 'json'; value: unknown } | { kind: 'signed'; bytes: Buffer };
-export type ReadableBody = Exclude<InvoiceBody, { kind: 'signed' }>;
+/** A file body: the XML, or the signed file carrying it. */
+export type FileBody = Exclude<InvoiceBody, { kind: 'json' }>;
+/** How a body's problems are pointed at: XML paths for a file (signed or not), JSON Pointers for JSON. */
+export type BodyForm = 'xml' | 'json';
+export const formOf = (body: InvoiceBody): BodyForm => (body.kind === 'json' ? 'json' : 'xml');
 
 /** A placeholder that lets a JSON invoice without `progressivo_invio` pass the model: Flusso writes its own. */
 const PROGRESSIVO_PLACEHOLDER = '00000';
@@ -42,28 +47,47 @@ function capped(items: ErrorItem[]): ErrorItem[] {
 }
 
 /** Where a problem is, as the request wrote it: an XML path for XML, a JSON Pointer for JSON ('' for the whole invoice). */
-const pointerOf = (problem: { pointer: string; path: string }, kind: ReadableBody['kind']) => (kind === 'xml' ? problem.path : problem.pointer);
+const pointerOf = (problem: { pointer: string; path: string }, kind: BodyForm) => (kind === 'xml' ? problem.path : problem.pointer);
 
-export function invalidInvoice(problems: readonly InvoiceProblem[], kind: ReadableBody['kind']): ApiError {
+export function invalidInvoice(problems: readonly InvoiceProblem[], kind: BodyForm): ApiError {
   return new ApiError(
     422,
     capped(problems.map((p) => errorItem('invalid_invoice', p.line !== undefined ? `${p.message} (line ${p.line})` : p.message, pointerOf(p, kind)))),
   );
 }
 
-export function sdiCheckFailed(problems: readonly SdiProblem[], kind: ReadableBody['kind']): ApiError {
+export function sdiCheckFailed(problems: readonly SdiProblem[], kind: BodyForm): ApiError {
   return new ApiError(422, capped(problems.map((p) => errorItem('sdi_check_failed', p.code ? `${p.code}: ${p.message}` : p.message, pointerOf(p, kind)))));
 }
 
-/**
- * A signed file is opened first (its envelope must hold, signed-file.ts); everything after reads the XML it carries as
- * if it had been sent alone, and the envelope is kept to be stored and transmitted as received.
- */
-export async function opened(sent: InvoiceBody): Promise<{ body: ReadableBody; signedFile: Buffer | null }> {
-  if (sent.kind !== 'signed') return { body: sent, signedFile: null };
-  const file = await openSignedFile(sent.bytes);
-  if (!file.ok) throw ApiError.of('invalid_signed_file', file.reason);
-  return { body: { kind: 'xml', bytes: file.content }, signedFile: sent.bytes };
+/** What a 503 says when the XML pool cannot answer for a file (XmlPoolBusy's reasons). */
+const POOL_UNAVAILABLE: Record<XmlPoolBusy['reason'], string> = {
+  busy: 'Every invoice reader is busy; nothing was changed, try again shortly.',
+  stopping: 'The invoice readers are stopping with this server; nothing was changed, try again shortly.',
+  stopped: 'The invoice reader stopped while reading the file; nothing was changed, try again shortly.',
+};
+
+/** When the XML pool cannot answer (XmlPoolBusy), a 503 that says when to try again: nothing was written. */
+function pooled<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (!(error instanceof XmlPoolBusy)) throw error;
+    throw ApiError.of('service_unavailable', POOL_UNAVAILABLE[error.reason], undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+  });
+}
+
+/** The invoice of a file the pool checked, or the answer that refuses it. */
+function verdict(checked: CheckedInvoiceXml): { invoice: EInvoice; defaults: null; sdiProblems: SdiProblem[] } {
+  const { refusal } = checked;
+  if (refusal?.reason === 'too_large') {
+    throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
+  }
+  if (refusal?.reason === 'too_complex') throw ApiError.of('invoice_too_complex', refusal.message);
+  if (refusal) {
+    const line = refusal.reason === 'malformed' && refusal.line ? ` (line ${refusal.line})` : '';
+    throw ApiError.of('invalid_invoice_xml', `${refusal.message}${line}`);
+  }
+  if (!checked.invoice) throw invalidInvoice(checked.problems, 'xml');
+  return { invoice: checked.invoice, defaults: null, sdiProblems: checked.sdiProblems };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -77,26 +101,15 @@ export class InvoiceReader {
   ) {}
 
   /**
-   * Reads an XML body, checks it against the schema and, when it holds one invoice, runs the SDI's checks for the
-   * company: all of it in the XML pool, off the event loop.
+   * Reads a file body: a signed file is opened (its envelope must hold, signed-file.ts) and the XML it carries read as
+   * if it had been sent alone. The XML is checked against the schema and, when it holds one invoice, by the SDI's
+   * checks for the company: all of it in the XML pool, off the event loop. Answers the XML's bytes with the invoice.
    */
-  async readXml(bytes: Buffer, company: CompanyIdentity | null): Promise<{ invoice: EInvoice; defaults: null; sdiProblems: SdiProblem[] }> {
-    const checked = await this.xml.check(bytes, company).catch((error: unknown) => {
-      if (!(error instanceof XmlPoolBusy)) throw error;
-      const detail = 'Every invoice reader is busy; nothing was changed, try again shortly.';
-      throw ApiError.of('service_unavailable', detail, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
-    });
-    const { refusal } = checked;
-    if (refusal?.reason === 'too_large') {
-      throw ApiError.of('payload_too_large', `The invoice file is over ${MAX_INVOICE_BYTES / 1024 / 1024} MB, the SDI's limit (its error 00003).`);
-    }
-    if (refusal?.reason === 'too_complex') throw ApiError.of('invoice_too_complex', refusal.message);
-    if (refusal) {
-      const line = refusal.reason === 'malformed' && refusal.line ? ` (line ${refusal.line})` : '';
-      throw ApiError.of('invalid_invoice_xml', `${refusal.message}${line}`);
-    }
-    if (!checked.invoice) throw invalidInvoice(checked.problems, 'xml');
-    return { invoice: checked.invoice, defaults: null, sdiProblems: checked.sdiProblems };
+  async readFile(file: FileBody, company: CompanyIdentity | null): Promise<{ invoice: EInvoice; xml: Buffer; defaults: null; sdiProblems: SdiProblem[] }> {
+    if (file.kind === 'xml') return { ...verdict(await pooled(this.xml.check(file.bytes, company))), xml: file.bytes };
+    const signed = await pooled(this.xml.checkSigned(file.bytes, company));
+    if (!signed.ok) throw ApiError.of('invalid_signed_file', signed.reason);
+    return { ...verdict(signed.checked), xml: signed.content };
   }
 
   /**

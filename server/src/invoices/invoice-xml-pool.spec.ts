@@ -3,6 +3,7 @@ import { createTenant, startApi, type Tenant, type TestApi } from '../../test/ap
 import { expectError } from '../../test/expect.js';
 import { sample } from '../../test/fatturapa-oracle.js';
 import { manyAttributesXml, manyLinesInvoiceXml } from '../../test/large-invoices.js';
+import { killNewXmlChild, xmlPoolChildren } from '../../test/xml-children.js';
 import { invoiceToXml } from './fatturapa/index.js';
 import { exampleInvoice } from './invoice-example.js';
 
@@ -92,5 +93,54 @@ describe('invoice XML past its time budget, and a full pool', () => {
     }
     // The others were read (and found too slow for this installation's budget): none waited for nothing.
     for (const response of responses.filter((r) => r.status !== 503)) expectError(response, 422, 'invoice_too_complex');
+  });
+});
+
+describe('an invoice reader that dies under a file, and a shutdown with invoices in flight', () => {
+  /** The API with one reader and time enough for the 25,000-line file on a slow machine. */
+  const start = () => startApi({ XML_WORKERS: '1', XML_TIME_BUDGET_MS: '120000', DB_POOL_WAIT_MS: '10000' });
+  const postXml = (api: TestApi, tenant: Tenant, body: Buffer) =>
+    api.http
+      .post(`/api/v1/companies/${tenant.companyId}/documents/invoice`)
+      .set(tenant.auth)
+      .set('Content-Type', 'application/xml')
+      .send(body)
+      // Sent now, not when first awaited.
+      .then((response) => response);
+
+  it('answers 503 with retry-after when the reader dies under the file, writes nothing, and creates the next invoice', async () => {
+    const api = await start();
+    try {
+      const seller = await createTenant(api, 'Rossi Forniture S.r.l.');
+      const vat = seller.vatNumber.slice(2);
+      const before = xmlPoolChildren();
+      const posting = postXml(api, seller, manyLinesInvoiceXml(vat, 25_000, 'DIES-1'));
+      await killNewXmlChild(before);
+      const refused = await posting;
+      expectError(refused, 503, 'service_unavailable', undefined, /stopped while reading the file/);
+      expect(refused.headers['retry-after']).toBe('1');
+
+      const next = await postXml(api, seller, Buffer.from(invoiceToXml(exampleInvoice({ sellerVat: vat, number: 'AFTER-1' }))));
+      expect(next.status).toBe(201);
+      const listed = await api.http.get(`/api/v1/companies/${seller.companyId}/documents`).set(seller.auth);
+      expect(listed.body.data.map((document: { number: string }) => document.number)).toEqual(['AFTER-1']);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('creates the invoice being read when the API is told to stop, then stops', async () => {
+    const api = await start();
+    const seller = await createTenant(api, 'Rossi Forniture S.r.l.');
+    const before = xmlPoolChildren();
+    const posting = postXml(api, seller, manyLinesInvoiceXml(seller.vatNumber.slice(2), 25_000, 'STOP-1'));
+    // The file is with the reader (its child has started for it) when the shutdown begins.
+    const end = Date.now() + 60_000;
+    while (!xmlPoolChildren().some((pid) => !before.includes(pid)) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 5));
+    const closing = api.close();
+    const created = await posting;
+    await closing;
+    expect(created.status).toBe(201);
+    expect(created.body.data[0]).toMatchObject({ number: 'STOP-1', gross_amount: { amount: '30500.00', currency: 'EUR' } });
   });
 });

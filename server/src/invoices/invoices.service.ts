@@ -11,7 +11,7 @@ import { DocumentsService } from '../documents/documents.service.js';
 import { SectionalsService } from '../sectionals/sectionals.service.js';
 import type { CreateInvoiceOptions } from './create-invoice-query.js';
 import { companyIsBuyer, companyIsSeller, deriveDocument, duplicateKey, invoiceToXml, oneInvoicePerRequest, sdiChecks, vatNumber } from './fatturapa/index.js';
-import { invalidInvoice, InvoiceReader, NUMBER_POINTER, opened, sdiCheckFailed, type InvoiceBody } from './invoice-reader.js';
+import { formOf, invalidInvoice, InvoiceReader, NUMBER_POINTER, sdiCheckFailed, type InvoiceBody } from './invoice-reader.js';
 import { InvoicesRepository, isDuplicateInvoice, type Sender } from './invoices.repository.js';
 import { namingProducts } from './product-defaults.js';
 
@@ -41,10 +41,11 @@ export class InvoicesService {
    * Creates the document of one invoice, in a transaction of its own or, given `within`, in the caller's (the demo
    * loads its invoices in its own transaction).
    */
-  async create(companyId: string, sent: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
-    const { body, signedFile } = await opened(sent);
+  async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+    const form = formOf(body);
+    const signedFile = body.kind === 'signed' ? body.bytes : null;
     const sectionalId = options.sectionalId ?? null;
-    if (sectionalId && body.kind === 'xml') {
+    if (sectionalId && form === 'xml') {
       throw ApiError.of(
         'invoice_number_given',
         'sectional_id numbers JSON invoices only: an XML file carries its own Numero (the FatturaPA schema requires one). Send the invoice as JSON without numero, or the XML without sectional_id.',
@@ -54,14 +55,14 @@ export class InvoicesService {
     const company = await this.invoices.loadSender(within ?? this.db.manager, companyId);
     const identity = { vat_number: company.vatNumber };
     const read =
-      body.kind === 'xml'
-        ? await this.reader.readXml(body.bytes, identity)
-        : await this.reader.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true);
+      body.kind === 'json'
+        ? await this.reader.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true)
+        : await this.reader.readFile(body, identity);
     const { invoice } = read;
     const several = oneInvoicePerRequest(invoice);
-    if (several.length) throw invalidInvoice(several, body.kind);
+    if (several.length) throw invalidInvoice(several, form);
     const problems = read.sdiProblems ?? sdiChecks(invoice, identity);
-    if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, body.kind);
+    if (problems.length) throw sdiCheckFailed(read.defaults ? namingProducts(read.defaults, problems) : problems, form);
     const derived = deriveDocument(invoice, identity);
     const general = invoice.fattura_elettronica_body[0].dati_generali.dati_generali_documento;
 
@@ -83,8 +84,8 @@ export class InvoicesService {
       const counterpart = derived.counterpart ? await this.invoices.counterpartFor(manager, companyId, derived.counterpart) : null;
       const stored = {
         progressivoInvio: progressivo,
-        source: body.kind,
-        xml: body.kind === 'xml' ? body.bytes : Buffer.from(invoiceToXml(invoice), 'utf8'),
+        source: form,
+        xml: 'xml' in read ? read.xml : Buffer.from(invoiceToXml(invoice), 'utf8'),
         signedFile,
         invoice,
         duplicateKey: duplicateKey(invoice),
@@ -114,7 +115,7 @@ export class InvoicesService {
                 : `The company already has ${which}: the SDI refuses duplicates. A discarded invoice may be sent again.`,
             },
           ],
-          body.kind,
+          form,
         );
       });
       // It is presented from the rows as written (nothing is read back) and announced as such: `document.created`.
@@ -133,15 +134,15 @@ export class InvoicesService {
    * counterpart and payable flows from its payment data. The file is stored as received and readable at once. A file
    * the company already has (same seller, number, year and type: the SDI's 00404) is refused as a duplicate.
    */
-  async receive(companyId: string, sent: InvoiceBody): Promise<DocumentDto[]> {
-    const { body, signedFile } = await opened(sent);
-    if (body.kind !== 'xml') {
+  async receive(companyId: string, body: InvoiceBody): Promise<DocumentDto[]> {
+    if (body.kind === 'json') {
       throw ApiError.of('unsupported_media_type', 'A received invoice is the file the SDI hands over: send it as application/xml (or application/pkcs7-mime).');
     }
+    const signedFile = body.kind === 'signed' ? body.bytes : null;
     const company = await this.invoices.loadSender(this.db.manager, companyId);
     const identity = { vat_number: company.vatNumber };
     // The supplier sent it: the SDI's checks run without the sender rule, the buyer rule follows.
-    const { invoice, sdiProblems } = await this.reader.readXml(body.bytes, null);
+    const { invoice, xml, sdiProblems } = await this.reader.readFile(body, null);
     const several = oneInvoicePerRequest(invoice);
     if (several.length) throw invalidInvoice(several, 'xml');
     const problems = [...sdiProblems];
@@ -166,7 +167,7 @@ export class InvoicesService {
         // The supplier's ProgressivoInvio is in the file; the company's counter numbers its own files only.
         progressivoInvio: null,
         source: 'xml' as const,
-        xml: body.bytes,
+        xml,
         signedFile,
         invoice,
         duplicateKey: duplicateKey(invoice),

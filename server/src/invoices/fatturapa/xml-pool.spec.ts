@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { sample } from '../../../test/fatturapa-oracle.js';
 import { manyAttributesXml, manyLinesInvoiceXml } from '../../../test/large-invoices.js';
+import { SignedFiles } from '../../../test/signed-files.js';
+import { killNewXmlChild, xmlPoolChildren } from '../../../test/xml-children.js';
 import { checkInvoiceXml, XmlPool, XmlPoolBusy, type CheckedInvoiceXml } from './index.js';
 
 const SELLER = { vat_number: 'IT01234567890' };
@@ -19,7 +21,11 @@ describe('the XML pool', () => {
     pools.push(made);
     return made;
   };
-  afterAll(() => Promise.all(pools.map((p) => p.close())));
+  const files = SignedFiles.create();
+  afterAll(async () => {
+    files.remove();
+    await Promise.all(pools.map((p) => p.close()));
+  });
 
   it('checks a file in a child process with the verdicts of the process itself', async () => {
     const xml = pool();
@@ -62,5 +68,25 @@ describe('the XML pool', () => {
     const running = [xml.check(big, SELLER), xml.check(big, SELLER)];
     await expect(xml.check(big, SELLER)).rejects.toThrow(XmlPoolBusy);
     for (const checked of await Promise.all(running)) expect(verdict(checked)).toEqual({ refusal: null, problems: 0, sdi: 0 });
+  });
+
+  it('opens a signed file in a child: the XML it carries with its check, or why the envelope is refused', async () => {
+    const xml = pool();
+    const bytes = sample('valid', 'IT01234567890_FPR01.xml');
+    const signed = await xml.checkSigned(files.sign(bytes), SELLER);
+    if (!signed.ok) throw new Error(signed.reason);
+    expect(Buffer.isBuffer(signed.content) && signed.content.equals(bytes)).toBe(true);
+    expect(signed.checked.invoice).toEqual(checkInvoiceXml(bytes, SELLER, { today: TODAY }).invoice);
+    expect(await xml.checkSigned(files.sign(bytes, { detached: true }), SELLER)).toEqual({ ok: false, reason: expect.stringContaining('detached') });
+    expect(await xml.checkSigned(Buffer.from('not a signed file'), SELLER)).toMatchObject({ ok: false });
+  });
+
+  it('answers busy, stopped, when its child dies under the file, and reads the next file in a new child', async () => {
+    const xml = pool();
+    const before = xmlPoolChildren();
+    const reading = xml.check(manyLinesInvoiceXml('01234567890'), SELLER);
+    await killNewXmlChild(before);
+    await expect(reading).rejects.toMatchObject({ reason: 'stopped' });
+    expect(verdict(await xml.check(sample('valid', 'IT01234567890_FPR01.xml'), SELLER))).toEqual({ refusal: null, problems: 0, sdi: 0 });
   });
 });
