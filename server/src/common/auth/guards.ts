@@ -66,18 +66,20 @@ async function admit(request: FastifyRequest, reply: FastifyReply, auth: AuthSer
  * key but no route (404, 405) is admitted the same way, so its answer too is counted and carries those headers.
  */
 export function registerBodyAuthentication(fastify: FastifyInstance, auth: AuthService, rateLimiter: RateLimiterService): void {
-  fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply) => {
+  // A callback hook: the requests it does not admit (most: those without a body) go on in the same turn.
+  fastify.addHook('onRequest', (request: AuthenticatedRequest, reply, done) => {
     const { url, config } = request.routeOptions;
     const withBody =
       request.headers['content-type'] !== undefined || request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     const admitted = url ? withBody && !(config as { public?: boolean }).public : request.headers.authorization !== undefined;
-    if (!admitted || request.method === 'OPTIONS') return;
-    try {
-      request.auth = await admit(request, reply, auth, rateLimiter);
-    } catch (error) {
-      sendError(request, reply, error);
-      return reply;
-    }
+    if (!admitted || request.method === 'OPTIONS') return done();
+    admit(request, reply, auth, rateLimiter).then(
+      (context) => {
+        request.auth = context;
+        done();
+      },
+      (error: unknown) => sendError(request, reply, error),
+    );
   });
 }
 
