@@ -241,7 +241,12 @@ function prepare<E extends ObjectLiteral>(
   let query = queries.get(shape);
   if (!query) {
     const qb = build(base, spec, clauses, values);
-    query = compile(qb, qb.getParameters());
+    const all = qb.getParameters();
+    query = compile(qb, all);
+    // A join that binds parameters of its own: they exist only on the built query, so this shape is never reused.
+    if (query.slots.some(([name]) => !(name in parameters))) {
+      return { name: query.name, text: query.text, values: query.slots.map(([name, index]) => (index === null ? all[name] : (all[name] as unknown[])[index])) };
+    }
     if (queries.size >= 1000) queries.clear();
     queries.set(shape, query);
   }
