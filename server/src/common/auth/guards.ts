@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompanyShares, shareRefusal } from '../database/company-shares.js';
+import { routeFacts } from '../http/route-metadata.js';
 import { isUuid } from '../validation/uuid.js';
 import { ApiError } from '../errors/api-error.js';
 import { sendError } from '../errors/send-error.js';
@@ -17,19 +18,27 @@ import { RateLimiterService } from './rate-limiter.service.js';
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
+  /** Whether the route is public, and the permission it needs otherwise. */
+  private readonly route: (context: ExecutionContext) => { isPublic: boolean; needed: Permission | typeof ANY_KEY };
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly auth: AuthService,
     private readonly rateLimiter: RateLimiterService,
-  ) {}
+  ) {
+    this.route = routeFacts((handler, controller) => ({
+      isPublic: Boolean(reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler as () => void, controller as () => void])),
+      needed: reflector.get<Permission | typeof ANY_KEY | undefined>(REQUIRED_PERMISSION, handler as () => void) ?? '*',
+    }));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+    const { isPublic, needed } = this.route(context);
+    if (isPublic) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
     // A request with a body was admitted before its body was read (registerBodyAuthentication).
     request.auth ??= await admit(request, http.getResponse<FastifyReply>(), this.auth, this.rateLimiter);
-    const needed = this.reflector.get<Permission | typeof ANY_KEY | undefined>(REQUIRED_PERMISSION, context.getHandler()) ?? '*';
     if (!allows(request.auth.permissions, needed)) throw ApiError.insufficientPermission(needed);
     return true;
   }
@@ -57,18 +66,20 @@ async function admit(request: FastifyRequest, reply: FastifyReply, auth: AuthSer
  * key but no route (404, 405) is admitted the same way, so its answer too is counted and carries those headers.
  */
 export function registerBodyAuthentication(fastify: FastifyInstance, auth: AuthService, rateLimiter: RateLimiterService): void {
-  fastify.addHook('onRequest', async (request: AuthenticatedRequest, reply) => {
+  // A callback hook: the requests it does not admit (most: those without a body) go on in the same turn.
+  fastify.addHook('onRequest', (request: AuthenticatedRequest, reply, done) => {
     const { url, config } = request.routeOptions;
     const withBody =
       request.headers['content-type'] !== undefined || request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
     const admitted = url ? withBody && !(config as { public?: boolean }).public : request.headers.authorization !== undefined;
-    if (!admitted || request.method === 'OPTIONS') return;
-    try {
-      request.auth = await admit(request, reply, auth, rateLimiter);
-    } catch (error) {
-      sendError(request, reply, error);
-      return reply;
-    }
+    if (!admitted || request.method === 'OPTIONS') return done();
+    admit(request, reply, auth, rateLimiter).then(
+      (context) => {
+        request.auth = context;
+        done();
+      },
+      (error: unknown) => sendError(request, reply, error),
+    );
   });
 }
 

@@ -14,11 +14,12 @@ export const SECURITY_HEADERS = {
  * X-Forwarded-Proto) is refused before it reaches any handler. Every answer carries HSTS.
  */
 export function registerSecurityHooks(fastify: FastifyInstance, config: AppConfig): void {
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: nothing here waits, and every request passes through it.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (config.environment === 'production' && request.protocol !== 'https') {
-      sendError(request, reply, ApiError.of('https_required', 'This API is served over HTTPS only; call it with https://.'));
-      return reply;
+      return void sendError(request, reply, ApiError.of('https_required', 'This API is served over HTTPS only; call it with https://.'));
     }
+    done();
   });
 }

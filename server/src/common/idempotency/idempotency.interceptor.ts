@@ -68,27 +68,32 @@ function replay(reply: FastifyReply, answer: StoredAnswer): string | undefined {
  * validation errors included, is the key's answer for 24 hours (as Stripe does): a corrected request needs a new key.
  */
 export function registerIdempotency(fastify: FastifyInstance, keys: IdempotencyService): void {
-  fastify.addHook('onSend', async (request: ClaimingRequest, reply, payload) => {
+  // A callback hook: an answer that claimed no key (every GET, most POSTs) leaves in the same turn.
+  fastify.addHook('onSend', (request: ClaimingRequest, reply, payload, done) => {
     const id = request[CLAIM];
-    if (id === undefined) return payload;
+    if (id === undefined) return done(null, payload);
     delete request[CLAIM];
-    const status = reply.statusCode;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? null : undefined;
-    try {
-      if (status >= 500 || status === 408 || status === 429 || body === undefined) {
-        await keys.release(id);
-      } else {
-        const headers: Record<string, string> = {};
-        for (const name of REPLAYED_HEADERS) {
-          const value = reply.getHeader(name);
-          if (value !== undefined) headers[name] = String(value);
-        }
-        await keys.complete(id, { status, headers, body });
-      }
-    } catch (error) {
-      // The answer still goes out; the claim lapses after its lease and a retry then runs again.
-      request.log.error({ err: error }, 'could not record the answer of an idempotent request');
-    }
-    return payload;
+    void storeAnswer(keys, id, request, reply, payload).then(() => done(null, payload));
   });
+}
+
+/** Stores (or frees) a claimed key's answer; never fails, as the answer goes out whatever becomes of its record. */
+async function storeAnswer(keys: IdempotencyService, id: string, request: ClaimingRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+  const status = reply.statusCode;
+  const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? null : undefined;
+  try {
+    if (status >= 500 || status === 408 || status === 429 || body === undefined) {
+      await keys.release(id);
+    } else {
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      await keys.complete(id, { status, headers, body });
+    }
+  } catch (error) {
+    // The answer still goes out; the claim lapses after its lease and a retry then runs again.
+    request.log.error({ err: error }, 'could not record the answer of an idempotent request');
+  }
 }

@@ -91,18 +91,44 @@ function keyset(terms: KeysetTerm[], params: Params): string {
   return branches.length ? `(${branches.map((b) => `(${b})`).join(' OR ')})` : 'FALSE';
 }
 
-const columnsByAlias = new WeakMap<EntityMetadata, Map<string, Array<{ column: ColumnMetadata; key: string }>>>();
+/** Column types the PostgreSQL driver hydrates as pg reads them (prepareHydratedValue changes nothing of theirs). */
+const READ_AS_IS = new Set([
+  'uuid',
+  'text',
+  'varchar',
+  'character varying',
+  'char',
+  'character',
+  'numeric',
+  'decimal',
+  'smallint',
+  'integer',
+  'bigint',
+  'json',
+  'jsonb',
+]);
+
+interface SelectedColumn {
+  property: string;
+  /** The result key TypeORM selects the column under. */
+  key: string;
+  /** The driver's hydration, for the columns it changes (null: the value as pg read it). */
+  column: ColumnMetadata | null;
+}
+
+const columnsByAlias = new WeakMap<EntityMetadata, Map<string, SelectedColumn[]>>();
 
 /** The entity's columns with the result keys TypeORM selects them under, worked out once per entity and alias. */
-function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>): Array<{ column: ColumnMetadata; key: string }> {
+function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>): SelectedColumn[] {
   const { metadata, name: alias } = qb.expressionMap.mainAlias!;
   let byAlias = columnsByAlias.get(metadata);
   if (!byAlias) columnsByAlias.set(metadata, (byAlias = new Map()));
   let columns = byAlias.get(alias);
   if (!columns) {
     columns = metadata.columns.map((column) => ({
-      column,
+      property: column.propertyName,
       key: DriverUtils.buildAlias(qb.connection.driver, undefined, alias, column.databaseName),
+      column: !column.transformer && typeof column.type === 'string' && READ_AS_IS.has(column.type) && !column.isArray ? null : column,
     }));
     byAlias.set(alias, columns);
   }
@@ -116,8 +142,6 @@ interface CompiledQuery {
   /** For each positional parameter, the named parameter (and list index) it takes its value from. */
   slots: Array<[string, number | null]>;
 }
-
-const compiledQueries = new Map<string, CompiledQuery>();
 
 /**
  * What the SQL TypeORM generates for a builder depends on: its entity and alias, its where conditions (all strings
@@ -153,22 +177,81 @@ function compile(qb: SelectQueryBuilder<ObjectLiteral>, parameters: Record<strin
   return { text, name: statementName(text), slots };
 }
 
-/** The SQL, statement name and positional values of a builder, the SQL generated once per shape. */
-function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: string; values: unknown[] } {
-  const parameters = qb.getParameters();
-  const shape = shapeOf(qb, parameters);
-  if (shape === null) {
-    const [text, values] = qb.getQueryAndParameters();
-    return { name: statementName(text), text, values };
+/** What a page query adds to its base: joins, conditions (their parameters already bound), keyset, order and limit. */
+interface PageClauses {
+  joins: string[];
+  conditions: string[];
+  keyset: string | null;
+  order: SortTerm[];
+  limit: number;
+}
+
+/** Each list's page queries, by the shape of the base and of the clauses (pageShape): their SQL generated once. */
+const pageQueries = new WeakMap<ListSpec, Map<string, CompiledQuery>>();
+
+/**
+ * The shape of a page query: the base's with every parameter (shapeOf, which counts the items of list parameters) and
+ * what the clauses add. Their SQL text names the parameters in the order they were bound, so equal texts make the
+ * same query.
+ */
+function pageShape(baseShape: string, clauses: PageClauses): string {
+  return JSON.stringify([
+    baseShape,
+    clauses.joins,
+    clauses.conditions,
+    clauses.keyset,
+    clauses.order.map((term) => [term.spec.column, term.direction, Boolean(term.spec.nullable)]),
+    clauses.limit,
+  ]);
+}
+
+/** The base query with the clauses applied, as TypeORM runs it. */
+function build<E extends ObjectLiteral>(base: SelectQueryBuilder<E>, spec: ListSpec, clauses: PageClauses, values: Record<string, unknown>) {
+  const qb = base.clone();
+  for (const join of clauses.joins) spec.joins.get(join)!(qb);
+  for (const condition of clauses.conditions) qb.andWhere(condition);
+  if (clauses.keyset !== null) qb.andWhere(clauses.keyset);
+  clauses.order.forEach((term, i) => {
+    const nulls = term.direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST';
+    if (i === 0) qb.orderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
+    else qb.addOrderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
+  });
+  return qb.setParameters(values).limit(clauses.limit);
+}
+
+/**
+ * The SQL, statement name and positional values of a page query. The SQL is generated (and the builder built) once per
+ * shape of the request; later requests of that shape only place their values.
+ */
+function prepare<E extends ObjectLiteral>(
+  base: SelectQueryBuilder<E>,
+  spec: ListSpec,
+  clauses: PageClauses,
+  values: Record<string, unknown>,
+): { name: string; text: string; values: unknown[] } {
+  const parameters = { ...base.getParameters(), ...values };
+  const baseShape = shapeOf(base, parameters);
+  if (baseShape === null) {
+    const [text, positional] = build(base, spec, clauses, values).getQueryAndParameters();
+    return { name: statementName(text), text, values: positional };
   }
-  let query = compiledQueries.get(shape);
+  let queries = pageQueries.get(spec);
+  if (!queries) pageQueries.set(spec, (queries = new Map()));
+  const shape = pageShape(baseShape, clauses);
+  let query = queries.get(shape);
   if (!query) {
-    query = compile(qb, parameters);
-    if (compiledQueries.size >= 5000) compiledQueries.clear();
-    compiledQueries.set(shape, query);
+    const qb = build(base, spec, clauses, values);
+    const all = qb.getParameters();
+    query = compile(qb, all);
+    // A join that binds parameters of its own: they exist only on the built query, so this shape is never reused.
+    if (query.slots.some(([name]) => !(name in parameters))) {
+      return { name: query.name, text: query.text, values: query.slots.map(([name, index]) => (index === null ? all[name] : (all[name] as unknown[])[index])) };
+    }
+    if (queries.size >= 1000) queries.clear();
+    queries.set(shape, query);
   }
-  const values = query.slots.map(([name, index]) => (index === null ? parameters[name] : (parameters[name] as unknown[])[index]));
-  return { name: query.name, text: query.text, values };
+  const positional = query.slots.map(([name, index]) => (index === null ? parameters[name] : (parameters[name] as unknown[])[index]));
+  return { name: query.name, text: query.text, values: positional };
 }
 
 /**
@@ -178,18 +261,25 @@ function prepare(qb: SelectQueryBuilder<ObjectLiteral>): { name: string; text: s
  * transformer). Values stay bound parameters. With named statements off (DB_PREPARED_STATEMENTS) PostgreSQL parses and
  * plans it each time.
  */
-async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, eachOf?: EachOf): Promise<E[]> {
-  const driver = qb.connection.driver as PostgresDriver;
-  const prepared = eachOf ? mergePages(qb, prepare(qb), eachOf) : prepare(qb);
-  const statement = namesStatements(qb.connection) ? prepared : { text: prepared.text, values: prepared.values };
+async function selectPrepared<E extends ObjectLiteral>(
+  base: SelectQueryBuilder<E>,
+  spec: ListSpec,
+  clauses: PageClauses,
+  values: Record<string, unknown>,
+  eachOf?: EachOf,
+): Promise<E[]> {
+  const driver = base.connection.driver as PostgresDriver;
+  const inner = prepare(base, spec, clauses, values);
+  const prepared = eachOf ? mergePages(base, clauses, inner, eachOf) : inner;
+  const statement = namesStatements(base.connection) ? prepared : { text: prepared.text, values: prepared.values };
   // Failures become TypeORM's QueryFailedError, as from every other query, so a timeout answers 503 like the rest.
   const result = await (driver.master as Pool).query(statement).catch((error: Error) => {
     throw new QueryFailedError(statement.text, statement.values, error);
   });
-  const columns = selectedColumns(qb);
+  const columns = selectedColumns(base);
   return result.rows.map((raw: Record<string, unknown>) => {
     const entity = {} as Record<string, unknown>;
-    for (const { column, key } of columns) entity[column.propertyName] = driver.prepareHydratedValue(raw[key], column);
+    for (const { property, key, column } of columns) entity[property] = column ? driver.prepareHydratedValue(raw[key], column) : raw[key];
     return entity as E;
   });
 }
@@ -202,19 +292,20 @@ async function selectPrepared<E extends ObjectLiteral>(qb: SelectQueryBuilder<E>
  * sort them. The keys are one array parameter, so the statement is the same whatever their number.
  */
 function mergePages<E extends ObjectLiteral>(
-  qb: SelectQueryBuilder<E>,
+  base: SelectQueryBuilder<E>,
+  clauses: PageClauses,
   inner: { text: string; values: unknown[] },
   eachOf: EachOf,
 ): { name: string; text: string; values: unknown[] } {
-  const keys = new Map(selectedColumns(qb).map(({ column, key }) => [column.propertyName, key]));
-  const order = qb.expressionMap.orderBys;
-  const outerOrder = Object.entries(order).map(([path, direction]) => {
+  const keys = new Map(selectedColumns(base).map(({ property, key }) => [property, key]));
+  const outerOrder = clauses.order.map((term) => {
+    const path = term.spec.column;
     const key = keys.get(path.slice(path.indexOf('.') + 1));
     if (!key) throw new Error(`the order term ${path} is not a column of the listed entity`);
-    const [dir, nulls] = typeof direction === 'string' ? [direction, undefined] : [direction.order, direction.nulls];
-    return `"page"."${key}" ${dir}${nulls ? ` ${nulls}` : ''}`;
+    const nulls = term.spec.nullable ? (term.direction === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST') : '';
+    return `"page"."${key}" ${term.direction}${nulls}`;
   });
-  const text = `SELECT "page".* FROM unnest($${inner.values.length + 1}::${eachOf.type}[]) AS "each_of"("key") CROSS JOIN LATERAL (${inner.text}) AS "page" ORDER BY ${outerOrder.join(', ')} LIMIT ${qb.expressionMap.limit}`;
+  const text = `SELECT "page".* FROM unnest($${inner.values.length + 1}::${eachOf.type}[]) AS "each_of"("key") CROSS JOIN LATERAL (${inner.text}) AS "page" ORDER BY ${outerOrder.join(', ')} LIMIT ${clauses.limit}`;
   return { name: statementName(text), text, values: [...inner.values, [...eachOf.keys]] };
 }
 
@@ -247,30 +338,22 @@ export async function fetchPage<E extends ObjectLiteral>(
   { cursorAtEnd = false, eachOf }: { cursorAtEnd?: boolean; eachOf?: EachOf } = {},
 ): Promise<{ rows: E[]; cursor: string | null }> {
   const params = new Params();
-  const qb = base.clone();
-  if (eachOf) qb.andWhere(`${eachOf.column} = "each_of"."key"`);
-  const joins = new Set(query.filters.map((f) => f.spec.join).filter((j): j is string => Boolean(j)));
-  for (const join of joins) spec.joins.get(join)!(qb);
-  for (const filter of query.filters) qb.andWhere(condition(filter, params));
+  const joins = [...new Set(query.filters.map((f) => f.spec.join).filter((j): j is string => Boolean(j)))];
+  const conditions = [...(eachOf ? [`${eachOf.column} = "each_of"."key"`] : []), ...query.filters.map((filter) => condition(filter, params))];
   const idSpec: FieldSpec = { column: `${spec.alias}.id`, type: 'uuid' };
   const order: SortTerm[] = [...query.sort, { field: 'id', direction: query.sort.at(-1)?.direction ?? 'ASC', spec: idSpec }];
+  let after: string | null = null;
   if (query.after) {
-    const after = query.after;
+    const values = query.after;
     const terms = order.map((term, i) => ({
       column: term.spec.column,
       direction: term.direction,
       nullable: Boolean(term.spec.nullable),
-      value: after[i],
+      value: values[i],
     }));
-    qb.andWhere(keyset(terms, params));
+    after = keyset(terms, params);
   }
-  order.forEach((term, i) => {
-    const nulls = term.direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST';
-    if (i === 0) qb.orderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
-    else qb.addOrderBy(term.spec.column, term.direction, term.spec.nullable ? nulls : undefined);
-  });
-  qb.setParameters(params.values).limit(query.pageSize + 1);
-  const rows = await selectPrepared(qb, eachOf);
+  const rows = await selectPrepared(base, spec, { joins, conditions, keyset: after, order, limit: query.pageSize + 1 }, params.values, eachOf);
   if (rows.length === 0 || (rows.length <= query.pageSize && !cursorAtEnd)) return { rows, cursor: null };
   if (rows.length > query.pageSize) rows.length = query.pageSize;
   const last = rows[rows.length - 1];

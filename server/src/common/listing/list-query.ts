@@ -181,9 +181,23 @@ function parsePageSize(query: QueryParams): number {
   return Number(raw);
 }
 
+/**
+ * Fingerprints of the filters and sorts asked for lately, so that a client paging one list does not hash it each time;
+ * only short ones are kept (at most 1,000 of at most 512 characters), so that long filter values cannot fill memory.
+ */
+const fingerprints = new Map<string, string>();
+
 function fingerprintOf(filters: FilterCondition[], sort: SortTerm[]): string {
   const canonical = JSON.stringify([filters.map((f) => [f.field, f.operator, f.value]), sort.map((s) => [s.field, s.direction])]);
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+  let fingerprint = fingerprints.get(canonical);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+    if (canonical.length <= 512) {
+      if (fingerprints.size >= 1000) fingerprints.clear();
+      fingerprints.set(canonical, fingerprint);
+    }
+  }
+  return fingerprint;
 }
 
 /** A cursor is the keyset of the last row served plus the fingerprint of the query; base64url JSON, opaque to clients. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { levels } from 'pino';
 import type { AuthContext, AuthenticatedRequest } from '../auth/auth-context.js';
 import { isUuid } from '../validation/uuid.js';
 import { BASE_PATH } from '../../config/api-version.js';
@@ -22,20 +23,23 @@ export function registerAccessLog(fastify: FastifyInstance, recorder?: RequestRe
   fastify.addHook('onResponse', (request, reply, done) => {
     const { auth, params } = request as AuthenticatedRequest;
     const companyId = (params as { company_id?: unknown } | undefined)?.company_id;
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-        integrator_id: auth?.integratorId ?? null,
-        key_id: auth?.keyId ?? null,
-        company_id: typeof companyId === 'string' && isUuid(companyId) ? companyId.toLowerCase() : null,
-        ip: request.ip,
-      },
-      'request',
-    );
+    // The line is built only when it is written (LOG_LEVEL at info or below).
+    if (levels.values[request.log.level] <= levels.values.info) {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? null,
+          path: request.url.split('?')[0],
+          status: reply.statusCode,
+          duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+          integrator_id: auth?.integratorId ?? null,
+          key_id: auth?.keyId ?? null,
+          company_id: typeof companyId === 'string' && isUuid(companyId) ? companyId.toLowerCase() : null,
+          ip: request.ip,
+        },
+        'request',
+      );
+    }
     if (recorder && auth && reply.statusCode >= 400) recorder.record(failedRequest(request, reply, auth, companyId));
     done();
   });

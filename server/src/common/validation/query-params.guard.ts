@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/api-error.js';
+import { routeFacts } from '../http/route-metadata.js';
 
 /**
  * A route that documents no query parameter takes none: any is a 400 naming it, as the routes that read their
@@ -11,11 +12,17 @@ import { ApiError } from '../errors/api-error.js';
  */
 @Injectable()
 export class QueryParamsGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  /** Whether the route documents a query parameter. */
+  private readonly takesQuery: (context: ExecutionContext) => boolean;
+
+  constructor(reflector: Reflector) {
+    this.takesQuery = routeFacts((handler) =>
+      (reflector.get<Array<{ in?: string }> | undefined>(DECORATORS.API_PARAMETERS, handler as () => void) ?? []).some((parameter) => parameter.in === 'query'),
+    );
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const declared = this.reflector.get<Array<{ in?: string }> | undefined>(DECORATORS.API_PARAMETERS, context.getHandler()) ?? [];
-    if (declared.some((parameter) => parameter.in === 'query')) return true;
+    if (this.takesQuery(context)) return true;
     const [name] = Object.keys(context.switchToHttp().getRequest<FastifyRequest>().query ?? {});
     if (name !== undefined) throw ApiError.badQuery(name, `Unknown query parameter ${name}.`);
     return true;

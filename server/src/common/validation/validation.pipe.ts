@@ -38,9 +38,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Validates request bodies against their DTO class, answering with one error item per offending member. */
 @Injectable()
 export class BodyValidationPipe implements PipeTransform {
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /** Returns other arguments (path, query) as they are, without a promise: Nest runs this pipe on every argument. */
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const { metatype, type } = metadata;
     if (type !== 'body' || !metatype || [String, Boolean, Number, Array, Object].includes(metatype as never)) return value;
+    return this.validateBody(value, metatype);
+  }
+
+  private async validateBody(value: unknown, metatype: NonNullable<ArgumentMetadata['metatype']>): Promise<unknown> {
     if (value === undefined) throw ApiError.of('bad_request', 'The request body is empty; send a JSON object.');
     if (!isPlainObject(value)) {
       throw ApiError.of('bad_request', 'The request body must be a JSON object.', '');
