@@ -2,17 +2,12 @@
 
 -- EventsRepository.record
 INSERT INTO
-  "events" (
-    "id",
-    "company_id",
-    "type",
-    "payload",
-    "created_at",
-    "api_version",
-    "dispatched_at"
+  events (
+    company_id,
+    type,
+    payload,
+    created_at,
+    api_version
   )
 VALUES
-  (DEFAULT, $1, $2, $3, $4, $5, DEFAULT)
-RETURNING
-  "id",
-  "created_at";
+  ($1, $2, $3, $4, $5);

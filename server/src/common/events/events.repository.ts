@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { API_VERSION } from '../../config/api-version.js';
 import { DummyValue, GenerateSql } from '../database/generate-sql.js';
-import { DomainEvent } from './event.entity.js';
 
 /**
  * The outbox's writes: events, in the caller's transaction (the fan-out's reads are in DeliveriesRepository, the events
@@ -11,7 +10,15 @@ import { DomainEvent } from './event.entity.js';
 @Injectable()
 export class EventsRepository {
   @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, 'document.updated', { id: DummyValue.UUID, version: 2 }, DummyValue.TIMESTAMP] })
-  record(manager: EntityManager, companyId: string, type: string, payload: Record<string, unknown>, createdAt: Date): Promise<DomainEvent> {
-    return manager.getRepository(DomainEvent).save({ companyId, type, payload, createdAt, apiVersion: API_VERSION });
+  async record(manager: EntityManager, companyId: string, type: string, payload: Record<string, unknown>, createdAt: Date): Promise<void> {
+    // One plain INSERT: every write of the product records an event, and TypeORM's save (entity merge, subscribers,
+    // reading back the generated columns nobody uses) was 9 % of the API's CPU while ingesting invoices.
+    await manager.query('INSERT INTO events (company_id, type, payload, created_at, api_version) VALUES ($1, $2, $3, $4, $5)', [
+      companyId,
+      type,
+      JSON.stringify(payload),
+      createdAt,
+      API_VERSION,
+    ]);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DomainEvent } from './event.entity.js';
 import { EventsRepository } from './events.repository.js';
 
 export const EVENT_TYPES = [
@@ -25,7 +24,7 @@ export class EventsService {
    * `occurredAt` is when the change took effect, taken after the locks that order it (for a document, its new
    * `updated_at`), never the transaction's start: the fan-out takes events in that order.
    */
-  async record(manager: EntityManager, companyId: string, type: EventType, payload: object, occurredAt: Date): Promise<DomainEvent> {
+  async record(manager: EntityManager, companyId: string, type: EventType, payload: object, occurredAt: Date): Promise<void> {
     return this.events.record(manager, companyId, type, payload as Record<string, unknown>, occurredAt);
   }
 }
