@@ -121,6 +121,32 @@ describe("Operation", () => {
     expect(rows).toEqual(["x-request-idstringsempre", "idempotent-replayedstring"]);
   });
 
+  it("describes a header once per operation: a later status that sends it names the first instead", () => {
+    const base = operation("createReconciliation");
+    const requestId = base.responses[0].headers!.find((header) => header.name === "x-request-id")!;
+    expect(requestId.description).toBeTruthy();
+    const withRepeat = {
+      ...base,
+      responses: base.responses.map((response) =>
+        response.status === "422" ? { ...response, headers: [requestId, { ...requestId, name: "x-other" }] } : response,
+      ),
+    };
+    const { container } = renderWithSite(<Operation operation={withRepeat} schemas={model.schemas} />);
+    const [first, repeat] = [".ref-status-2xx", ".ref-status-4xx"].map((status) =>
+      container.querySelector(`.ref-response${status} .ref-response-headers`)!,
+    );
+    expect(first.querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
+    const rows = [...repeat.querySelectorAll(".schema-property")];
+    expect(rows.map((row) => row.querySelector(".schema-property-head")!.textContent)).toEqual([
+      "x-request-idstringsempre",
+      "x-otherstringsempre",
+    ]);
+    expect(rows[0].querySelector(".schema-description")).toBeNull();
+    expect(rows[0].querySelector(".schema-fact")!.textContent).toBe("Come nella risposta 201.");
+    // Another name is another header: described where it first appears.
+    expect(rows[1].querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
+  });
+
   it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {
     const { container } = renderWithSite(<Operation operation={operation("documentUpdated")} schemas={model.schemas} />);
     const section = container.querySelector("section.ref-operation")!;
