@@ -22,6 +22,7 @@ import { SiteShell } from "~/layout/SiteShell";
 import { ANNOUNCEMENT, SITE_LANGUAGE, SITE_TITLE, type PageHandle } from "~/layout/site";
 import { portalEnv } from "~/config/env.server";
 import { useSiteData } from "~/layout/useSiteData";
+import { ON_SERVER } from "~/reference/onServer";
 import stylesheet from "~/styles/site.css?url";
 
 export const links: LinksFunction = () => [
@@ -40,8 +41,10 @@ export function loader() {
 // Settings and sidebar do not change between pages: no need to fetch them on every navigation.
 export const shouldRevalidate = () => false;
 
-// Theme, environment and announcement are applied before the first paint, so nothing flashes.
-const headScript = colorModeScript + environmentScript + announcementScript(ANNOUNCEMENT.id);
+// Theme, environment and announcement are applied before the first paint, so nothing flashes. The script runs once, as
+// the server wrote it: the browser's render keeps it as it is (React leaves an element that sets its inner HTML as it
+// finds it when hydrating), so its text is not in the browser's JavaScript too.
+const headScript = ON_SERVER ? colorModeScript + environmentScript + announcementScript(ANNOUNCEMENT.id) : "";
 
 /**
  * The page's language: the deepest route that names one, in its `handle` or its loader data (every docs page's
@@ -63,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script dangerouslySetInnerHTML={{ __html: headScript }} />
+        <script dangerouslySetInnerHTML={{ __html: headScript }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>

@@ -97,7 +97,14 @@ export function CodeTabs({ samples }: { samples: CodeSample[] }) {
         </div>
         <CopyButton getText={() => fillHost(selected.code, host)} />
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected.language}`} className="code-tabs-panel">
+      {/* A sample whose code is still loading (the reference's later languages) has none yet. */}
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${selected.language}`}
+        aria-busy={selected.code === "" ? true : undefined}
+        className="code-tabs-panel"
+      >
         <pre tabIndex={0}>
           <code className={`hljs language-${selected.language}`} dangerouslySetInnerHTML={{ __html: selected.html }} />
         </pre>

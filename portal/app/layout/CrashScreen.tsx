@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { errorMessage } from "./LoadOnDemand";
+import { errorMessage } from "./errorMessage";
 import { Main } from "./Main";
 
 export const CRASH_TITLE = "Page Error";

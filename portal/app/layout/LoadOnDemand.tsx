@@ -1,6 +1,7 @@
 import { Await, useAsyncError, useRevalidator } from "@remix-run/react";
 import { Suspense, type ReactNode } from "react";
 import { usePastDelay } from "~/behaviour/pastDelay";
+import { errorMessage } from "./errorMessage";
 
 /** A centred spinner, shown only once loading has lasted past the loader delay. */
 export function Loader() {
@@ -12,12 +13,6 @@ export function Loader() {
       <span className="sr-only">Caricamento…</span>
     </div>
   );
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  return "Errore sconosciuto";
 }
 
 /** The failure box: what went wrong, in red, and a way to try again. */

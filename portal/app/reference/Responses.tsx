@@ -29,8 +29,11 @@ export function RequestBody({ body, schemas }: { body: BodyView; schemas: Record
 export function Responses({ responses, schemas }: { responses: ResponseView[]; schemas: Record<string, SchemaNode> }) {
   // Error statuses share one schema: explore it under the first status that uses it, not at each.
   const firstWithSchema = new Map<string, string>();
-  for (const { status, schema } of responses) {
+  // Most statuses send the same headers (request id, rate limits): each is described under the first status only.
+  const firstWithHeader = new Map<string, string>();
+  for (const { status, schema, headers } of responses) {
     if (schema?.kind === "ref" && !firstWithSchema.has(schema.name)) firstWithSchema.set(schema.name, status);
+    for (const header of headers ?? []) if (!firstWithHeader.has(headerKey(header))) firstWithHeader.set(headerKey(header), status);
   }
   return (
     <section className="ref-block">
@@ -57,7 +60,9 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
                 {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
               </>
             ) : null}
-            {response.headers ? <ResponseHeaders headers={response.headers} /> : null}
+            {response.headers ? (
+              <ResponseHeaders status={response.status} headers={response.headers} describedAt={firstWithHeader} />
+            ) : null}
           </details>
         );
       })}
@@ -65,8 +70,14 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
   );
 }
 
-/** The headers an answer carries: always (obbligatorio) or only in some cases, as the description says. */
-function ResponseHeaders({ headers }: { headers: HeaderView[] }) {
+/** A header's identity within an operation: the same name, schema and description is the same header. */
+const headerKey = (header: HeaderView) => JSON.stringify([header.name, header.description, header.schema]);
+
+/**
+ * The headers an answer carries: always (obbligatorio) or only in some cases, as the description says. A header the
+ * operation already described under an earlier status names that status instead of repeating its description.
+ */
+function ResponseHeaders({ status, headers, describedAt }: { status: string; headers: HeaderView[]; describedAt: Map<string, string> }) {
   return (
     <div className="ref-response-headers">
       <p className="schema-type">Intestazioni</p>
@@ -78,7 +89,11 @@ function ResponseHeaders({ headers }: { headers: HeaderView[] }) {
               <span className="schema-type">{typeLabel(header.schema)}</span>
               {header.required ? <span className="schema-required">sempre</span> : null}
             </div>
-            <Facts facts={{ ...header.schema, description: header.description }} />
+            {describedAt.get(headerKey(header)) === status ? (
+              <Facts facts={{ ...header.schema, description: header.description }} />
+            ) : (
+              <p className="schema-fact">Come nella risposta {describedAt.get(headerKey(header))}.</p>
+            )}
           </li>
         ))}
       </ul>

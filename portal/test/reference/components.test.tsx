@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { jest } from "@jest/globals";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { CodeLanguageProvider } from "../../app/behaviour/codeLanguage";
 import { EnvironmentProvider, useEnvironment } from "../../app/behaviour/environment";
 import { CodeSamples } from "../../app/reference/CodeSamples";
@@ -45,22 +45,27 @@ beforeEach(() => {
 });
 
 describe("CodeSamples", () => {
-  it("shows six tabs and switches language", () => {
+  it("shows six tabs and switches language, the later languages' generators loading when one is first chosen", async () => {
     renderWithSite(<CodeSamples example={operation("createReconciliation").example} />);
     const tabs = screen.getAllByRole("tab");
     expect(tabs.map((t) => t.textContent)).toEqual(["cURL", "HTTP", "Elixir", "Python", "Java", "PHP"]);
     expect(screen.getByRole("tabpanel").textContent).toMatch(/^curl --request POST/);
+    expect(screen.getByRole("tabpanel").getAttribute("aria-busy")).toBeNull();
     fireEvent.click(screen.getByRole("tab", { name: "Python" }));
-    expect(screen.getByRole("tabpanel").textContent).toMatch(/^import os\n\nimport requests/);
+    // The first test of the file: the generators have not been loaded yet.
+    expect(screen.getByRole("tabpanel").getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByRole("tabpanel").textContent).toBe("");
+    await waitFor(() => expect(screen.getByRole("tabpanel").textContent).toMatch(/^import os\n\nimport requests/));
+    expect(screen.getByRole("tabpanel").getAttribute("aria-busy")).toBeNull();
   });
 
-  it("rewrites the host when the environment changes", () => {
+  it("rewrites the host when the environment changes", async () => {
     renderWithSite(<CodeSamples example={operation("listCompanies").example} />);
     expect(screen.getByRole("tabpanel").textContent).toContain("--url 'https://api.sandbox.flusso.example/api/v1/companies'");
     fireEvent.click(screen.getByText("production"));
     expect(screen.getByRole("tabpanel").textContent).toContain("--url 'https://api.flusso.example/api/v1/companies'");
     fireEvent.click(screen.getByRole("tab", { name: "HTTP" }));
-    expect(screen.getByRole("tabpanel").textContent).toContain("Host: api.flusso.example");
+    await waitFor(() => expect(screen.getByRole("tabpanel").textContent).toContain("Host: api.flusso.example"));
   });
 });
 
@@ -119,6 +124,32 @@ describe("Operation", () => {
     const created = container.querySelector(".ref-response.ref-status-2xx")!;
     const rows = [...created.querySelectorAll(".ref-response-headers .schema-property-head")].map((row) => row.textContent);
     expect(rows).toEqual(["x-request-idstringsempre", "idempotent-replayedstring"]);
+  });
+
+  it("describes a header once per operation: a later status that sends it names the first instead", () => {
+    const base = operation("createReconciliation");
+    const requestId = base.responses[0].headers!.find((header) => header.name === "x-request-id")!;
+    expect(requestId.description).toBeTruthy();
+    const withRepeat = {
+      ...base,
+      responses: base.responses.map((response) =>
+        response.status === "422" ? { ...response, headers: [requestId, { ...requestId, name: "x-other" }] } : response,
+      ),
+    };
+    const { container } = renderWithSite(<Operation operation={withRepeat} schemas={model.schemas} />);
+    const [first, repeat] = [".ref-status-2xx", ".ref-status-4xx"].map((status) =>
+      container.querySelector(`.ref-response${status} .ref-response-headers`)!,
+    );
+    expect(first.querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
+    const rows = [...repeat.querySelectorAll(".schema-property")];
+    expect(rows.map((row) => row.querySelector(".schema-property-head")!.textContent)).toEqual([
+      "x-request-idstringsempre",
+      "x-otherstringsempre",
+    ]);
+    expect(rows[0].querySelector(".schema-description")).toBeNull();
+    expect(rows[0].querySelector(".schema-fact")!.textContent).toBe("Come nella risposta 201.");
+    // Another name is another header: described where it first appears.
+    expect(rows[1].querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
   });
 
   it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {

@@ -135,6 +135,8 @@ describe("API reference in the browser", () => {
     // The chosen language is shared by every group: one click switches every operation's sample.
     for (const language of LANGUAGES) {
       await page.locator(".ref-operation [role=tab]", { hasText: language }).first().click();
+      // Languages after the first load their generators on first use: every panel is busy until then.
+      await page.waitForFunction(() => !document.querySelector(".ref-operation [role=tabpanel][aria-busy]"));
       for (const { id, code } of (await panelTexts(page)).filter((s) => s.tryIt)) {
         expect({
           id,
