@@ -3,12 +3,14 @@
 // validate it against the same generated schema (ordinary or FSM10), read its JSON form, run the SDI checks and the
 // derivation (the product's pure functions), then write the same rows through `pg` in one transaction: the company's
 // ProgressivoInvio, the counterpart (found or created), the document, its flows and the stored invoice, as
-// invoice-store.ts writes them. No Nest, no TypeORM, no HTTP, no XML pool.
+// invoice-store.ts writes them, and the outbox's `document.created` event (the document as JSON). Like the API it reads
+// the company's VAT number first (the rules check the file against it). No Nest, no TypeORM, no HTTP, no XML pool.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import libxml from 'libxmljs2';
 import pg from 'pg';
+import { API_VERSION } from '../dist/server/src/config/api-version.js';
 import { deriveDocument, duplicateKey, sdiChecks } from '../dist/server/src/invoices/fatturapa/index.js';
 import { INVOICE_XSD_PATH, SIMPLIFIED_XSD_PATH } from '../dist/server/src/invoices/fatturapa/schema-file.js';
 import { SIMPLIFIED_NAMESPACE } from '../dist/server/src/invoices/fatturapa/simplified-model.js';
@@ -38,7 +40,9 @@ const INSERT = `WITH document AS (
  SELECT * FROM document`;
 
 /** One file, start to end; throws when the API would have refused it. */
-async function ingestOne(pool, companyId, vat, body, signed) {
+async function ingestOne(pool, companyId, body, signed) {
+  const [company] = (await pool.query('SELECT vat_number, country FROM companies WHERE id = $1', [companyId])).rows;
+  const vat = company.vat_number;
   let bytes = body;
   if (signed) {
     const opened = await openSignedFile(body);
@@ -93,28 +97,38 @@ async function ingestOne(pool, companyId, vat, body, signed) {
           )
         ).rows[0].id;
     }
-    await client.query(INSERT, [
+    const [document] = (
+      await client.query(INSERT, [
+        companyId,
+        derived.number,
+        derived.type,
+        derived.format,
+        derived.direction,
+        derived.gross_amount.currency,
+        derived.gross_amount.amount,
+        derived.vat_amount.amount,
+        counterpartId,
+        derived.creation_date,
+        `${vat}_${progressivo}.xml${signed ? '.p7m' : ''}`,
+        derived.flows.map(() => randomUUID()),
+        derived.flows.map((f) => f.amount.amount),
+        derived.flows.map((f) => f.amount.currency),
+        derived.flows.map((f) => f.payment_method),
+        derived.flows.map((f) => f.expected_payment_date),
+        progressivo,
+        bytes,
+        JSON.stringify(invoice),
+        duplicateKey(invoice),
+        signed ? body : null,
+      ])
+    ).rows;
+    const event = { ...document, counterpart: party ?? null, flows: derived.flows };
+    await client.query('INSERT INTO events (company_id, type, payload, created_at, api_version) VALUES ($1, $2, $3, $4, $5)', [
       companyId,
-      derived.number,
-      derived.type,
-      derived.format,
-      derived.direction,
-      derived.gross_amount.currency,
-      derived.gross_amount.amount,
-      derived.vat_amount.amount,
-      counterpartId,
-      derived.creation_date,
-      `${vat}_${progressivo}.xml${signed ? '.p7m' : ''}`,
-      derived.flows.map(() => randomUUID()),
-      derived.flows.map((f) => f.amount.amount),
-      derived.flows.map((f) => f.amount.currency),
-      derived.flows.map((f) => f.payment_method),
-      derived.flows.map((f) => f.expected_payment_date),
-      progressivo,
-      bytes,
-      JSON.stringify(invoice),
-      duplicateKey(invoice),
-      signed ? body : null,
+      'document.created',
+      JSON.stringify(event),
+      document.created_at,
+      API_VERSION,
     ]);
     await client.query('COMMIT');
   } catch (error) {
@@ -139,7 +153,7 @@ export async function baselineIngest(databaseUrl, companyOf, nextRequest, second
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < end) {
           const { sample, body, signed } = nextRequest();
-          await ingestOne(pool, companyOf.get(sample.vat), sample.vat, body, signed);
+          await ingestOne(pool, companyOf.get(sample.vat), body, signed);
           created++;
         }
       }),

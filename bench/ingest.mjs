@@ -3,7 +3,8 @@
 //      the oracle's valid samples (../shared/fatturapa/samples/valid, the single-invoice ones: files holding two
 //      invoices are refused by design) and its simplified one (FSM10), one request in BENCH_P7M_EVERY (default 10)
 //      a signed .p7m envelope of a sample (signed beforehand with OpenSSL), against the same work without the framework
-//      (ingest-baseline.mjs: libxmljs2 and the same schema, the SDI checks, the same rows through `pg`): both rates and
+//      (ingest-baseline.mjs: libxmljs2 and the same schema, the SDI checks, the same rows through `pg`, the
+//      `document.created` event row included): both rates and
 //      their ratio (target ≥ 0.8); `xmllint --nonet --noout --schema xsd/… <the same files>` as context;
 //   2. the p99 of a list call (GET …/documents) made while the ingest runs, against its p99 when the API is idle
 //      (target ≤ 2×).
