@@ -177,13 +177,18 @@ describe("page loading", () => {
 
   it("a progress bar appears after 200 ms on a slow route change and completes after it", async () => {
     const { page } = await freshPage(browser);
-    await open(page, "/");
+    // Slowed before the page opens, so that no prefetch of the next route's data can finish first and make the
+    // navigation instant.
     await page.route("**/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 900));
       await route.continue();
     });
-    await navigate(page, "/basics/webhook");
+    await open(page, "/");
+    // The bar is looked for while the navigation runs: `navigate` settles only once it has ended, and on a loaded
+    // machine the bar had finished by then.
+    const navigation = navigate(page, "/basics/webhook");
     await page.waitForSelector('.progress-bar[data-visible="true"]');
+    await navigation;
     await page.waitForURL("**/basics/webhook");
     await page.waitForSelector('.progress-bar[data-visible="false"]');
     await page.close();
