@@ -68,7 +68,7 @@ const POOL_UNAVAILABLE: Record<XmlPoolBusy['reason'], string> = {
 };
 
 /** When the XML pool cannot answer (XmlPoolBusy), a 503 that says when to try again: nothing was written. */
-function pooled<T>(work: Promise<T>): Promise<T> {
+export function readerAnswer<T>(work: Promise<T>): Promise<T> {
   return work.catch((error: unknown) => {
     if (!(error instanceof XmlPoolBusy)) throw error;
     throw ApiError.of('service_unavailable', POOL_UNAVAILABLE[error.reason], undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
@@ -106,8 +106,8 @@ export class InvoiceReader {
    * checks for the company: all of it in the XML pool, off the event loop. Answers the XML's bytes with the invoice.
    */
   async readFile(file: FileBody, company: CompanyIdentity | null): Promise<{ invoice: EInvoice; xml: Buffer; defaults: null; sdiProblems: SdiProblem[] }> {
-    if (file.kind === 'xml') return { ...verdict(await pooled(this.xml.check(file.bytes, company))), xml: file.bytes };
-    const signed = await pooled(this.xml.checkSigned(file.bytes, company));
+    if (file.kind === 'xml') return { ...verdict(await readerAnswer(this.xml.check(file.bytes, company))), xml: file.bytes };
+    const signed = await readerAnswer(this.xml.checkSigned(file.bytes, company));
     if (!signed.ok) throw ApiError.of('invalid_signed_file', signed.reason);
     return { ...verdict(signed.checked), xml: signed.content };
   }

@@ -9,6 +9,7 @@ import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { insertTransactions } from '../imports/transactions-import.js';
 import { XmlPool } from '../invoices/fatturapa/index.js';
+import { readerAnswer } from '../invoices/invoice-reader.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import type { SdiNotice } from '../invoices/sdi/sdi-notices.js';
 import { SdiNotifications } from '../invoices/sdi/sdi-notifications.js';
@@ -85,9 +86,11 @@ export class SandboxService {
         `The document is ${file ? 'a DRAFT: issue it first' : 'not an e-invoice created through Flusso'}; the SDI answers issued e-invoices only.`,
       );
     }
+    // The file is judged before the owed notices are taken: when the XML pool cannot answer (503), they stay owed.
+    const judged = await readerAnswer(sandboxOutcomeOf(this.db, this.xml, document.id));
     const owed = await this.repository.claimOwedNotices(document.id);
     const transmitting = document.status === 'CREATED';
-    const outcome = transmitting || owed.length ? await sandboxOutcomeOf(this.db, this.xml, document.id) : null;
+    const outcome = transmitting || owed.length ? judged : null;
     if (outcome) {
       const notices: SdiNotice[] = transmitting ? [{ kind: 'sent' }, ...outcome] : outcome.slice(Math.min(...owed));
       for (const notice of notices) {
