@@ -1,5 +1,5 @@
 import type { EntryContext } from "@remix-run/node";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { isKept, keepRendered, renderedOnce, renderOnceKey } from "~/renderOnce.server";
 
 /** The parts of Remix's entry context renderOnceKey reads: the matched routes and their modules' handles. */
@@ -9,6 +9,11 @@ function context(handle: unknown): EntryContext {
     routeModules: { root: {}, "routes/page": { handle } },
   } as unknown as EntryContext;
 }
+
+const gzipLength = async (response: Response) => {
+  expect(response.headers.get("Content-Encoding")).toBe("gzip");
+  return (await response.arrayBuffer()).byteLength;
+};
 
 const get = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
@@ -39,6 +44,33 @@ describe("pages rendered once", () => {
     const refused = renderedOnce(kept, get("http://portal.test/kept/", { "Accept-Encoding": "gzip;q=0, identity" }))!;
     expect(refused.headers.get("Content-Encoding")).toBeNull();
     expect(await refused.text()).toBe(html.toString());
+  });
+
+  it("are answered in Brotli to whoever accepts it once it is made, off the request that kept the page", async () => {
+    const html = Buffer.from(`<!DOCTYPE html><html><body>${"<p>reference</p>".repeat(1000)}</body></html>`);
+    const kept = { routeId: "routes/brotli", path: "/brotli/" };
+    const accepting = () => get("http://portal.test/brotli/", { "Accept-Encoding": "gzip, deflate, br" });
+    const first = keepRendered(kept, html, new Headers(), accepting());
+    expect(first.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(html.toString());
+
+    let answer = renderedOnce(kept, accepting())!;
+    for (let wait = 0; answer.headers.get("Content-Encoding") !== "br" && wait < 200; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      answer = renderedOnce(kept, accepting())!;
+    }
+    expect(answer.headers.get("Content-Encoding")).toBe("br");
+    expect(answer.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(answer.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    const br = Buffer.from(await answer.arrayBuffer());
+    expect(br.length).toBeLessThan(await gzipLength(renderedOnce(kept, get("http://portal.test/brotli/", { "Accept-Encoding": "gzip" }))!));
+    expect(brotliDecompressSync(br).toString()).toBe(html.toString());
+
+    const refused = renderedOnce(kept, get("http://portal.test/brotli/", { "Accept-Encoding": "br;q=0, gzip" }))!;
+    expect(refused.headers.get("Content-Encoding")).toBe("gzip");
+    const plain = renderedOnce(kept, get("http://portal.test/brotli/"))!;
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(html.toString());
   });
 
   it("say whether a request will be answered with a kept page, so its loaders can skip data nobody renders", () => {

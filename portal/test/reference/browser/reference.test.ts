@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { freePort, startPortal, type RunningPortal } from "../../support/portal-server";
 import { launchBrowser } from "./harness";
@@ -277,6 +278,43 @@ describe("API reference in the browser", () => {
     const again = await fetch(`${portal.url}/api-reference/`, { headers: { "If-None-Match": etag! } });
     expect(again.status).toBe(304);
   });
+
+  it("a page answered from memory is sent as compressed once, and reads the same in every coding", async () => {
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; etag: string | undefined; body: Buffer }>((resolve, reject) => {
+        httpGet(`${portal.url}/api-reference/`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              encoding: response.headers["content-encoding"],
+              vary: response.headers.vary,
+              etag: response.headers.etag,
+              body: Buffer.concat(chunks),
+            }),
+          );
+          response.on("error", reject);
+        }).on("error", reject);
+      });
+    const identity = await raw("identity");
+    expect(identity.encoding).toBeUndefined();
+    expect(identity.body.toString()).toContain('class="ref-operation');
+    const gzip = await raw("gzip, deflate");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gzip.vary).toMatch(/Accept-Encoding/i);
+    expect(gzip.etag).toBe(identity.etag);
+    expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+    // Brotli is made after the page is kept, at its best quality: a few seconds for the reference.
+    let br = await raw("gzip, deflate, br");
+    for (let wait = 0; br.encoding !== "br" && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      br = await raw("gzip, deflate, br");
+    }
+    expect(br.encoding).toBe("br");
+    expect(br.etag).toBe(identity.etag);
+    expect(br.body.length).toBeLessThan(gzip.body.length);
+    expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+  }, 30_000);
 
   it("reads without JavaScript: operations, schemas and samples are in the server HTML", async () => {
     const noScript = await launchBrowser({ javaScriptEnabled: false });
