@@ -102,7 +102,13 @@ export class Supervisor {
   /** A copy of a port-sharing spec: a cluster worker, whose `listen` the supervisor's process serves. */
   private fork(spec: ProcessSpec): ChildProcess {
     cluster.setupPrimary({ exec: spec.script, args: spec.args ?? [], cwd: spec.cwd, execArgv: [], silent: false });
-    return cluster.fork(spec.env).process;
+    const worker = cluster.fork(spec.env);
+    // Its IPC channel breaks (EPIPE) when it exits while this process still answers it, its listen on a quick stop for
+    // one: its exit is what counts (launch), and an 'error' nobody listens to would end the supervisor.
+    worker.on('error', (error: Error) => {
+      if (!this.stopping) this.options.log(`${spec.name}: ${error.message}`);
+    });
+    return worker.process;
   }
 
   private died({ spec, index }: Running, how: string): void {
