@@ -7,8 +7,9 @@ import { MAILER, type MailError, type Mailer } from './mailer.port.js';
 /**
  * The mail channel of the delivery core: sends a delivery's composed message through the mailer port, at most
  * MAIL_CONNECTIONS at once (one per pooled connection, so none waits in the pool's queue), each step of the exchange
- * bounded by MAIL_TIMEOUT_MS. A message handed to a connection cannot be taken back: an attempt the engine cuts off
- * ends when its connection's timeout does.
+ * bounded by MAIL_TIMEOUT_MS. An attempt the engine cuts off (a slow exchange whose every step kept within the
+ * timeout) is aborted: its connection is closed, so a message not yet handed over in full is never confirmed later,
+ * after a retry has sent it again.
  */
 @Injectable()
 export class MailSender implements DeliverySender {
@@ -27,11 +28,11 @@ export class MailSender implements DeliverySender {
     this.concurrency = config.mail.connections;
   }
 
-  async send(delivery: ClaimedDelivery): Promise<AttemptResult> {
+  async send(delivery: ClaimedDelivery, signal?: AbortSignal): Promise<AttemptResult> {
     const attemptedAt = new Date();
     const started = performance.now();
     try {
-      const receipt = await this.mailer.send(delivery.message!);
+      const receipt = await this.mailer.send(delivery.message!, signal);
       return {
         ok: true,
         attemptedAt,

@@ -9,7 +9,11 @@ export interface MailReceipt {
 
 /** The port through which Flusso sends e-mail (drivers in `drivers/`); the worker's mail channel is its only user. */
 export interface Mailer {
-  send(message: MailMessage): Promise<MailReceipt>;
+  /**
+   * Sends one message. `signal` aborts it: a message not yet handed over in full is taken back (its connection
+   * closed before the end of the data), so the server never confirms it after the attempt was given up on.
+   */
+  send(message: MailMessage, signal?: AbortSignal): Promise<MailReceipt>;
   close(): void;
 }
 

@@ -93,3 +93,58 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
     expect(() => loadConfig({ SMTP_ALLOW_CLEARTEXT_AUTH: 'yes' })).toThrow('SMTP_ALLOW_CLEARTEXT_AUTH must be one of true, false, got "yes"');
   });
 });
+
+describe('the mailer: an attempt the engine gives up on is taken back', () => {
+  let smtp: SMTPServer;
+  /** Messages the server read to the end (it would confirm each). */
+  let read = 0;
+  let closes = 0;
+  const RCPT_DELAY_MS = 800;
+
+  beforeAll(async () => {
+    // Each reply in time (MAIL_TIMEOUT_MS is 1000), the whole exchange slow: only the engine's cut-off ends it.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        setTimeout(() => callback(), RCPT_DELAY_MS);
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          read += 1;
+          callback();
+        });
+      },
+      onClose: () => {
+        closes += 1;
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('closes the connection of an aborted message before its data: the server never gets it to confirm', async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, MAIL_TIMEOUT_MS: '1000' });
+    const sender = new MailSender(createMailer(config.mail), config);
+    const abort = new AbortController();
+    const delivery = {
+      id: 'd',
+      claim: 'c',
+      channel: 'mail',
+      attempts: 0,
+      message: { to: ['a@verdi.example', 'b@verdi.example', 'c@verdi.example'], subject: 'Fattura FT-9', text: 'In allegato.' },
+      endpoint: null,
+      event: null,
+    } satisfies ClaimedDelivery;
+    const sending = sender.send(delivery, abort.signal);
+    setTimeout(() => abort.abort(), RCPT_DELAY_MS / 2);
+    const result = await sending;
+    expect(result.ok).toBe(false);
+    // Past every delayed reply: an exchange left running would have handed the message over by now.
+    await new Promise((resolve) => setTimeout(resolve, 4 * RCPT_DELAY_MS));
+    expect(read).toBe(0);
+    expect(closes).toBe(1);
+  });
+});

@@ -14,6 +14,9 @@ import { asBuffer } from './xml-pool.js';
 // answers everyone else first (nice 10 more than its parent).
 setPriority(Math.min(19, getPriority() + 10));
 
+// An IPC write failed (EPIPE): the process that asked is gone (killed), so there is no one left to answer.
+process.on('error', () => process.exit(0));
+
 workerpool.worker({
   // Bytes arrive as a Uint8Array (the pool's channel uses V8 serialization): wrapped, not copied.
   checkInvoiceXml: (bytes: Uint8Array, company: CompanyIdentity | null, today: string) => {

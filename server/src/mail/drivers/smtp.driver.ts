@@ -24,9 +24,10 @@ export class SmtpMailer implements Mailer {
     this.transport = smtpTransport(url.toString());
   }
 
-  async send(message: MailMessage): Promise<MailReceipt> {
+  async send(message: MailMessage, signal?: AbortSignal): Promise<MailReceipt> {
     try {
-      const info = await this.transport.sendMail(toNodemailer(this.settings.from, message));
+      // The pool closes the connection carrying an aborted message: cut off mid-exchange, it is never completed.
+      const info = await this.transport.sendMail({ ...toNodemailer(this.settings.from, message), signal });
       return { messageId: info.messageId, response: info.response };
     } catch (error) {
       throw this.tlsRequired ? withoutTlsReason(error as MailError & { code?: string }) : error;
