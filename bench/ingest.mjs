@@ -22,6 +22,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { baselineIngest } from './ingest-baseline.mjs';
+import { listLatencies } from './list-prober.mjs';
 import { Agent, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
@@ -129,20 +130,6 @@ async function cpuDuring(db, apiPid, work) {
   return { result, api: used(0), postgres: backends.reduce((sum, _, i) => sum + used(i + 1), 0) };
 }
 
-/** Latencies (ms) of sequential GETs of `url` for `seconds`. */
-async function listLatencies(url, headers, seconds, stop = () => false) {
-  const values = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end && !stop()) {
-    const started = process.hrtime.bigint();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    values.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return values;
-}
-
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 
 /** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
@@ -218,10 +205,9 @@ try {
   const lintRate = median(lintRates);
 
   const idle = await listLatencies(listUrl, headers, SECONDS / 2);
-  let ingesting = true;
-  const during = listLatencies(listUrl, headers, SECONDS, () => !ingesting);
+  const during = listLatencies(listUrl, headers, SECONDS);
   const rateUnderList = await ingest(base, headers, companyOf, SECONDS / 2, counter, next);
-  ingesting = false;
+  during.stop();
   const busy = await during;
 
   const fmt = (n, width = 10) => n.toFixed(1).padStart(width);

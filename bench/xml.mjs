@@ -9,6 +9,7 @@
 import 'reflect-metadata';
 import { Worker } from 'node:worker_threads';
 import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
+import { listLatencies } from './list-prober.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
@@ -67,20 +68,6 @@ async function prepare() {
   }
   const key = await integrators.createKey(integrator.id, undefined, 'xml bench');
   return { db, key: key.key, companies };
-}
-
-/** Latencies (ms) of sequential GETs of `url` for `seconds`. */
-async function listLatencies(url, headers, seconds) {
-  const values = [];
-  const end = Date.now() + seconds * 1000;
-  while (Date.now() < end) {
-    const started = process.hrtime.bigint();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    values.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return values;
 }
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
