@@ -327,11 +327,11 @@ export function suiteTests(operation: OperationView, document: OpenApiDocument):
  * once before asking: the request log lists failed requests, so the suite makes one (a document that does not exist)
  * and waits for the API to have written it.
  */
-const WAITS: Record<string, { ask: string; until: string; first?: string }> = {
+const WAITS: Record<string, { ask: string; until: string; first?: { ask: string; values: Record<string, string> } }> = {
   getInvoice: { ask: "getDocument", until: `body.status !== "CREATED"` },
   listWebhookDeliveries: { ask: "listWebhookDeliveries", until: "body.data.length > 0" },
   listRequestLogs: {
-    first: "/companies/{{company_id}}/documents/00000000-0000-4000-8000-000000000000",
+    first: { ask: "getDocument", values: { id: "00000000-0000-4000-8000-000000000000" } },
     ask: "listRequestLogs",
     until: "body.data.length > 0",
   },
@@ -341,9 +341,16 @@ const WAITS: Record<string, { ask: string; until: string; first?: string }> = {
 export function preRequestScript(operation: OperationView, operations: OperationView[], first: boolean): string[] {
   const wait = WAITS[operation.id];
   const asked = operations.find((o) => o.id === wait?.ask);
+  const provoked = operations.find((o) => o.id === wait?.first?.ask);
+  // A value for a name the path does not have would leave the real variable in place: a request that succeeds.
+  for (const name of Object.keys(wait?.first?.values ?? {})) {
+    if (provoked && !provoked.path.includes(`{${name}}`)) throw new Error(`${provoked.id}'s path ${provoked.path} has no {${name}}`);
+  }
+  const pathOf = (of: OperationView, values: Record<string, string> = {}) =>
+    of.path.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? `{{${pathVariableOf(of, name)}}}`);
   const lines = [...(first ? [RUN_VALUES] : [])];
   if (wait && asked) {
-    const path = asked.path.replace(/\{([^}]+)\}/g, (_, name: string) => `{{${pathVariableOf(asked, name)}}}`);
+    const path = pathOf(asked);
     const header = `{ Authorization: "Bearer " + pm.variables.get("apiKey"), Accept: "application/json" }`;
     lines.push(`const deadline = Date.now() + 20000;
 const ask = () =>
@@ -354,7 +361,7 @@ const ask = () =>
       if (!(body && ${wait.until}) && Date.now() < deadline) setTimeout(ask, 250);
     },
   );
-${wait.first ? `pm.sendRequest({ url: pm.variables.replaceIn("{{baseUrl}}${wait.first}"), header: ${header} }, () => ask());` : "ask();"}`);
+${provoked ? `pm.sendRequest({ url: pm.variables.replaceIn("{{baseUrl}}${pathOf(provoked, wait.first?.values)}"), header: ${header} }, () => ask());` : "ask();"}`);
   }
   return lines.flatMap((line) => line.split("\n"));
 }
