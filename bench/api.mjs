@@ -9,7 +9,7 @@
 // Run with `npm run bench:api` (builds first). The data set is kept in the database BENCH_DATABASE_URL
 // (default …/flusso_bench) and reused when it already has the requested size. The API runs with
 // DB_COMPANY_CONNECTIONS=DB_POOL_SIZE (10, the bare server's pool) unless the environment says otherwise.
-// BENCH_CPU_PROF=<folder> writes a V8 CPU profile of the API process there.
+// BENCH_CPU_PROF=<folder> writes a V8 CPU profile of the API process and of the bare server there.
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
@@ -100,7 +100,11 @@ const env = benchEnv(databaseUrl, {
   DB_COMPANY_CONNECTIONS: process.env.DB_COMPANY_CONNECTIONS ?? process.env.DB_POOL_SIZE ?? '10',
 });
 const api = startApi(env, apiPort);
-const bare = fork('bench/bare-server.mjs', { env: { ...env, PORT: String(barePort) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+const bare = fork('bench/bare-server.mjs', {
+  env: { ...env, PORT: String(barePort) },
+  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
 const headers = { authorization: `Bearer ${demo.apiKey}` };
 const path = `/api/v1/companies/${demo.companyId}/transactions`;
 try {

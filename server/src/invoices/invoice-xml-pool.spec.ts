@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Response } from 'supertest';
 import { createTenant, startApi, type Tenant, type TestApi } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
 import { sample } from '../../test/fatturapa-oracle.js';
@@ -94,6 +95,58 @@ describe('invoice XML past its time budget, and a full pool', () => {
     }
     // The others were read (and found too slow for this installation's budget): none waited for nothing.
     for (const response of responses.filter((r) => r.status !== 503)) expectError(response, 422, 'invoice_too_complex');
+  });
+});
+
+describe("the sandbox's SDI notices and a full pool", () => {
+  let api: TestApi;
+  let seller: Tenant;
+
+  beforeAll(async () => {
+    // One reader, one file waiting, and time enough for a 25,000-line file: the pool stays full while it is read.
+    api = await startApi({
+      XML_WORKERS: '1',
+      XML_QUEUE_LIMIT: '1',
+      XML_TIME_BUDGET_MS: '120000',
+      DB_POOL_WAIT_MS: '10000',
+      RATE_LIMIT_POINTS: '1000000',
+    });
+    seller = await createTenant(api, 'Rossi Forniture S.r.l.');
+  });
+  afterAll(() => api?.close());
+
+  const postXml = (body: Buffer) =>
+    api.http.post(`/api/v1/companies/${seller.companyId}/documents/invoice`).set(seller.auth).set('Content-Type', 'application/xml').send(body);
+
+  it("answers the sandbox's SDI notices 503 too while the pool is full, sending none, and sends them once it is free", async () => {
+    const issued = await api.http
+      .post(`/api/v1/companies/${seller.companyId}/documents/invoice?issue=true`)
+      .set(seller.auth)
+      .send(exampleInvoice({ sellerVat: seller.vatNumber.slice(2), number: 'NOTICES-1' }) as object)
+      .expect(201);
+    const id = issued.body.data[0].id as string;
+    const deliver = () => api.http.post(`/api/v1/companies/${seller.companyId}/sandbox/documents/${id}/sdi-notices`).set(seller.auth);
+    // One file in the child, one waiting: the pool is full while the first is read (several hundred milliseconds).
+    const heavy = Promise.all([1, 2].map((n) => postXml(manyLinesInvoiceXml(seller.vatNumber.slice(2), 25_000, `HOLD-${n}`))));
+    let done = false;
+    void heavy.finally(() => (done = true));
+    const answers: Response[] = [];
+    while (!done) {
+      answers.push(await deliver());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await heavy;
+
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expectError(answer, 503, 'service_unavailable');
+      expect(answer.headers['retry-after']).toBe('1');
+    }
+    // A 503 took nothing: the notices were sent once, whichever call found the pool free (document.updated: SENT, DELIVERED).
+    expect((await deliver().expect(200)).body).toMatchObject({ id, status: 'DELIVERED', delivery_status: 'RC', version: 3 });
+    const updates = await api.db.query(`SELECT payload->>'status' AS status FROM events WHERE type = 'document.updated' AND payload->>'id' = $1 ORDER BY created_at`, [id]);
+    expect(updates.map((row: { status: string }) => row.status)).toEqual(['SENT', 'DELIVERED']);
   });
 });
 
