@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Response } from 'supertest';
 import { createTenant, startApi, type Tenant, type TestApi } from '../../test/api.js';
 import { expectError } from '../../test/expect.js';
 import { sample } from '../../test/fatturapa-oracle.js';
 import { manyAttributesXml, manyLinesInvoiceXml } from '../../test/large-invoices.js';
 import { killNewXmlChild, xmlPoolChildren } from '../../test/xml-children.js';
-import { invoiceToXml } from './fatturapa/index.js';
+import { waitFor } from '../../test/webhook-receiver.js';
+import { invoiceToXml, XmlPool } from './fatturapa/index.js';
 import { exampleInvoice } from './invoice-example.js';
 
 /**
@@ -104,13 +104,7 @@ describe("the sandbox's SDI notices and a full pool", () => {
 
   beforeAll(async () => {
     // One reader, one file waiting, and time enough for a 25,000-line file: the pool stays full while it is read.
-    api = await startApi({
-      XML_WORKERS: '1',
-      XML_QUEUE_LIMIT: '1',
-      XML_TIME_BUDGET_MS: '120000',
-      DB_POOL_WAIT_MS: '10000',
-      RATE_LIMIT_POINTS: '1000000',
-    });
+    api = await startApi({ XML_WORKERS: '1', XML_QUEUE_LIMIT: '1', XML_TIME_BUDGET_MS: '120000', DB_POOL_WAIT_MS: '10000' });
     seller = await createTenant(api, 'Rossi Forniture S.r.l.');
   });
   afterAll(() => api?.close());
@@ -127,25 +121,19 @@ describe("the sandbox's SDI notices and a full pool", () => {
     const id = issued.body.data[0].id as string;
     const deliver = () => api.http.post(`/api/v1/companies/${seller.companyId}/sandbox/documents/${id}/sdi-notices`).set(seller.auth);
     // One file in the child, one waiting: the pool is full while the first is read (several hundred milliseconds).
+    const pool = api.app.get(XmlPool);
     const heavy = Promise.all([1, 2].map((n) => postXml(manyLinesInvoiceXml(seller.vatNumber.slice(2), 25_000, `HOLD-${n}`))));
-    let done = false;
-    void heavy.finally(() => (done = true));
-    const answers: Response[] = [];
-    while (!done) {
-      answers.push(await deliver());
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(() => pool.usage().waiting === 1, 'the second file waiting for the child', 60_000);
+    const busy = await deliver();
+    expectError(busy, 503, 'service_unavailable');
+    expect(busy.headers['retry-after']).toBe('1');
     await heavy;
-
-    const busy = answers.filter((answer) => answer.status === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    for (const answer of busy) {
-      expectError(answer, 503, 'service_unavailable');
-      expect(answer.headers['retry-after']).toBe('1');
-    }
-    // A 503 took nothing: the notices were sent once, whichever call found the pool free (document.updated: SENT, DELIVERED).
+    // The 503 took nothing: once the pool is free, the notices are sent, each once (document.updated: SENT, DELIVERED).
     expect((await deliver().expect(200)).body).toMatchObject({ id, status: 'DELIVERED', delivery_status: 'RC', version: 3 });
-    const updates = await api.db.query(`SELECT payload->>'status' AS status FROM events WHERE type = 'document.updated' AND payload->>'id' = $1 ORDER BY created_at`, [id]);
+    const updates = await api.db.query(
+      `SELECT payload->>'status' AS status FROM events WHERE type = 'document.updated' AND payload->>'id' = $1 ORDER BY created_at`,
+      [id],
+    );
     expect(updates.map((row: { status: string }) => row.status)).toEqual(['SENT', 'DELIVERED']);
   });
 });

@@ -132,6 +132,12 @@ export class XmlPool {
     }
   }
 
+  /** Files being read and files waiting for a child: what a test or an operator looks at. */
+  usage(): { reading: number; waiting: number } {
+    const stats = this.pool.stats();
+    return { reading: stats.activeTasks, waiting: stats.pendingTasks };
+  }
+
   /** Lets the files being read finish (each within its budget), refuses those waiting, and ends the children. */
   async close(): Promise<void> {
     this.closed = true;
