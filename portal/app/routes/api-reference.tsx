@@ -4,10 +4,9 @@ import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
 import { useMemo } from "react";
 import { referenceModel } from "~/reference/document.server";
 import { isKept } from "~/renderOnce.server";
-import type { ReferenceModel } from "~/reference/model";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
 import { ON_SERVER } from "~/reference/onServer";
-import { browserModel, getServerModel, keepServerModel } from "~/reference/serverRendered";
+import { browserModelJson, getServerModel, keepServerModel, readBrowserModel } from "~/reference/serverRendered";
 import styles from "~/reference/reference.css?url";
 
 // The reference shows the document of the build with the hosts of the server's start: the same for everyone.
@@ -21,21 +20,22 @@ export const meta: MetaFunction = () => [
   { tagName: "link", rel: "alternate", type: "text/markdown", href: "/api-reference.md" },
 ];
 
-let browserModelJson: string | undefined;
+let pageModelJson: string | undefined;
 
 /**
  * The server renders the page from the whole view model (kept for its render, see serverRendered.tsx); the browser gets
- * only what it hydrates, as one JSON text written once per server process: Remix then hands one string to the browser
- * instead of encoding thousands of objects, and the browser reads it with JSON.parse. Once the page is kept rendered
- * (with this text in it), a request is answered with the kept page and its data is not used: none is given, because
- * Remix encodes a loader's data for the browser before the entry answers.
+ * only what it hydrates, as one JSON text written once per server process, each repeated response and parameter once
+ * (browserModelJson): Remix then hands one string to the browser instead of encoding thousands of objects, and the
+ * browser reads it with JSON.parse. Once the page is kept rendered (with this text in it), a request is answered with
+ * the kept page and its data is not used: none is given, because Remix encodes a loader's data for the browser before
+ * the entry answers.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const model = referenceModel();
   if (!model) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
   keepServerModel(model);
-  browserModelJson ??= JSON.stringify(browserModel(model));
-  return { modelJson: isKept(request) ? null : browserModelJson };
+  pageModelJson ??= browserModelJson(model);
+  return { modelJson: isKept(request) ? null : pageModelJson };
 }
 
 /**
@@ -58,6 +58,6 @@ export const shouldRevalidate = () => false;
 
 export default function ApiReference() {
   const { modelJson } = useLoaderData<typeof loader>();
-  const model = useMemo(() => (ON_SERVER ? getServerModel() : modelJson ? (JSON.parse(modelJson) as ReferenceModel) : null), [modelJson]);
+  const model = useMemo(() => (ON_SERVER ? getServerModel() : modelJson ? readBrowserModel(modelJson) : null), [modelJson]);
   return model ? <ReferenceLayout model={model} /> : null;
 }
