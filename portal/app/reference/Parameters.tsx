@@ -33,7 +33,7 @@ export function Parameters({ parameters, schemas }: { parameters: ParameterView[
                   ) : null}
                   {isExpandable(parameter.schema, schemas) ? (
                     <details>
-                      <summary>Campi di {parameter.name}</summary>
+                      <summary>{`Campi di ${parameter.name}`}</summary>
                       <SchemaTree node={parameter.schema} schemas={schemas} />
                     </details>
                   ) : null}

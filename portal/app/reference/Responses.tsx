@@ -49,12 +49,13 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
           >
             <summary>
               <span className="ref-status">{response.status}</span>
-              <span className="ref-response-description" dangerouslySetInnerHTML={{ __html: response.description ?? "" }} />
+              <span dangerouslySetInnerHTML={{ __html: response.description ?? "" }} />
             </summary>
             {response.schema ? (
               <>
                 <p className="schema-type">
-                  {typeLabel(response.schema)} <code className="ref-media">{response.contentType}</code>
+                  {`${typeLabel(response.schema)} `}
+                  <code className="ref-media">{response.contentType}</code>
                   {repeated ? ` — campi come nella risposta ${firstStatus}` : null}
                 </p>
                 {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
@@ -92,7 +93,7 @@ function ResponseHeaders({ status, headers, describedAt }: { status: string; hea
             {describedAt.get(headerKey(header)) === status ? (
               <Facts facts={{ ...header.schema, description: header.description }} />
             ) : (
-              <p>Come nella risposta {describedAt.get(headerKey(header))}.</p>
+              <p>{`Come nella risposta ${describedAt.get(headerKey(header))}.`}</p>
             )}
           </li>
         ))}

@@ -9,7 +9,8 @@ type Schemas = Record<string, SchemaNode>;
  * already being expanded higher up is shown as recursive instead.
  *
  * Only the lists carry a class: a property is styled by its place in one (reference.css), since the
- * reference renders thousands of them and their classes were a third of its HTML.
+ * reference renders thousands of them and their classes were a third of its HTML. For the same reason
+ * a text made of parts is written as one string: React's HTML puts `<!-- -->` between text nodes.
  */
 export function SchemaTree({ node, schemas }: { node: SchemaNode; schemas: Schemas }) {
   return (
@@ -78,7 +79,7 @@ function Property({ property, schemas, ancestors }: { property: PropertyNode; sc
       {isExpandable(schema, schemas, ancestors) ? (
         <Expandable label={`Campi di ${property.name}`} node={schema} schemas={schemas} ancestors={ancestors} />
       ) : isRecursive(schema, ancestors) ? (
-        <p>Stessa struttura di {typeLabel(schema)} (ricorsivo).</p>
+        <p>{`Stessa struttura di ${typeLabel(schema)} (ricorsivo).`}</p>
       ) : null}
     </li>
   );
