@@ -1,18 +1,10 @@
 import { PrefetchPageLinks, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { useEnvironment } from "~/behaviour/environment";
+import { clickedRouterPath, routerPath } from "~/behaviour/routerPath";
 import { usePrefetch } from "~/behaviour/prefetch";
 import { CodeTabs, copyText } from "~/layout/CodeTabs";
 import type { DocBlock } from "./markdown";
-
-/** A link inside rendered Markdown that the router can handle (a page, not a file). */
-export function routerPath(anchor: HTMLAnchorElement): string | null {
-  const href = anchor.getAttribute("href");
-  if (!href || !href.startsWith("/") || href.startsWith("//")) return null;
-  if (anchor.target || anchor.hasAttribute("download")) return null;
-  const path = href.split(/[?#]/)[0];
-  return /\.[a-z0-9]+$/i.test(path) ? null : href;
-}
 
 /** Text of a plain code block as the reader sees it: only the selected environment's host. */
 export function visibleCode(code: HTMLElement, environment: string): string {
@@ -67,9 +59,7 @@ export function DocContent({ blocks }: { blocks: DocBlock[] }) {
       });
       return;
     }
-    const anchor = target.closest("a");
-    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const path = routerPath(anchor);
+    const path = clickedRouterPath(event);
     if (!path) return;
     event.preventDefault();
     navigate(path);

@@ -1,13 +1,14 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMobileSidebar } from "~/behaviour/mobileSidebar";
 import { usePrefetch } from "~/behaviour/prefetch";
 import type { SidebarItem } from "~/docs/sidebar";
 import { SearchBox } from "~/search/SearchBox";
 import { ColorModeToggle } from "./ColorModeToggle";
-import { CloseIcon, Logo, MenuIcon } from "./Icons";
-import { SidebarMenu } from "./SidebarMenu";
+import { Logo, MenuIcon } from "./Icons";
 import { SITE_LANGUAGE, SITE_TITLE } from "./site";
+
+type Drawer = typeof import("./MobileDrawer").MobileDrawer;
 
 export const NAVBAR_ID = "site-navbar";
 
@@ -15,83 +16,17 @@ function isDocsPath(pathname: string) {
   return !pathname.startsWith("/api-reference");
 }
 
-/** A modal dialog keeps Tab and Shift+Tab among its own controls instead of reaching the page behind it. */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")].filter(
-    (element) => element.getClientRects().length > 0,
-  );
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
-function MobileDrawer({ sidebar, menuButton }: { sidebar: SidebarItem[]; menuButton: RefObject<HTMLButtonElement> }) {
-  const { shown, close } = useMobileSidebar();
-  const panel = useRef<HTMLDivElement>(null);
-  const wasShown = useRef(false);
-
-  // Move focus into the drawer when it opens, so keyboard and screen-reader users land in it; when it closes
-  // (Escape, the close button, the backdrop, a link) with focus inside, give it back to the menu button rather
-  // than leave it on the hidden panel, which drops it to the top of the document.
-  useEffect(() => {
-    if (shown) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
-    else if (wasShown.current) {
-      const focused = document.activeElement;
-      if (!focused || focused === document.body || panel.current?.contains(focused)) menuButton.current?.focus();
-    }
-    wasShown.current = shown;
-  }, [shown, menuButton]);
-
-  return (
-    <div className={shown ? "mobile-drawer open" : "mobile-drawer"} hidden={!shown}>
-      <div className="mobile-drawer-backdrop" onClick={close} aria-hidden />
-      <div
-        ref={panel}
-        className="mobile-drawer-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu della documentazione"
-        onKeyDown={keepFocusInside}
-      >
-        <div className="mobile-drawer-header">
-          <Link to="/" className="navbar-brand">
-            <Logo />
-            <span>{SITE_TITLE}</span>
-          </Link>
-          <button type="button" className="icon-button" onClick={close} aria-label="Chiudi il menu">
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label="Documentazione (mobile)" className="mobile-drawer-nav">
-          <p className="mobile-drawer-title">Documentazione</p>
-          <SidebarMenu items={sidebar} />
-          <p className="mobile-drawer-title">API</p>
-          <ul className="menu-list">
-            <li>
-              <Link to="/api-reference/" className="menu-link">
-                API Reference
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </div>
-  );
-}
-
 export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
   const mobileSidebar = useMobileSidebar();
   const { pathname } = useLocation();
   const prefetch = usePrefetch("intent");
   const menuButton = useRef<HTMLButtonElement>(null);
+  // The drawer's code loads once the layout is the mobile one, not with every page: a desktop window never opens it.
+  const [Drawer, setDrawer] = useState<Drawer | null>(null);
+  const needsDrawer = mobileSidebar.isMobile || mobileSidebar.shown;
+  useEffect(() => {
+    if (needsDrawer && !Drawer) void import("./MobileDrawer").then((module) => setDrawer(() => module.MobileDrawer));
+  }, [needsDrawer, Drawer]);
 
   return (
     <header className="navbar" id={NAVBAR_ID} lang={SITE_LANGUAGE}>
@@ -134,7 +69,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarItem[] }) {
           <ColorModeToggle />
         </div>
       </nav>
-      <MobileDrawer sidebar={sidebar} menuButton={menuButton} />
+      {Drawer ? <Drawer sidebar={sidebar} menuButton={menuButton} shown={mobileSidebar.shown} close={mobileSidebar.close} /> : null}
     </header>
   );
 }

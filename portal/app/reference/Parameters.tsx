@@ -19,21 +19,21 @@ export function Parameters({ parameters, schemas }: { parameters: ParameterView[
             <h4>{group.title}</h4>
             <ul className="schema-properties">
               {members.map((parameter) => (
-                <li key={parameter.name} className="schema-property">
-                  <div className="schema-property-head">
-                    <code className="schema-name">{parameter.name}</code>
-                    <span className="schema-type">{typeLabel(parameter.schema)}</span>
-                    {parameter.required ? <span className="schema-required">obbligatorio</span> : null}
+                <li key={parameter.name}>
+                  <div>
+                    <code>{parameter.name}</code>
+                    <span>{typeLabel(parameter.schema)}</span>
+                    {parameter.required ? <strong>obbligatorio</strong> : null}
                   </div>
                   <Facts facts={{ ...parameter.schema, enum: allowedValues(parameter.schema), description: parameter.description }} />
                   {parameter.example !== undefined ? (
-                    <p className="schema-fact">
+                    <p>
                       Esempio: <code>{parameter.example}</code>
                     </p>
                   ) : null}
                   {isExpandable(parameter.schema, schemas) ? (
-                    <details className="schema-children">
-                      <summary>Campi di {parameter.name}</summary>
+                    <details>
+                      <summary>{`Campi di ${parameter.name}`}</summary>
                       <SchemaTree node={parameter.schema} schemas={schemas} />
                     </details>
                   ) : null}

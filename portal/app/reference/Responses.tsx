@@ -49,12 +49,13 @@ export function Responses({ responses, schemas }: { responses: ResponseView[]; s
           >
             <summary>
               <span className="ref-status">{response.status}</span>
-              <span className="ref-response-description" dangerouslySetInnerHTML={{ __html: response.description ?? "" }} />
+              <span dangerouslySetInnerHTML={{ __html: response.description ?? "" }} />
             </summary>
             {response.schema ? (
               <>
                 <p className="schema-type">
-                  {typeLabel(response.schema)} <code className="ref-media">{response.contentType}</code>
+                  {`${typeLabel(response.schema)} `}
+                  <code className="ref-media">{response.contentType}</code>
                   {repeated ? ` — campi come nella risposta ${firstStatus}` : null}
                 </p>
                 {repeated ? null : <SchemaTree node={response.schema} schemas={schemas} />}
@@ -83,16 +84,16 @@ function ResponseHeaders({ status, headers, describedAt }: { status: string; hea
       <p className="schema-type">Intestazioni</p>
       <ul className="schema-properties">
         {headers.map((header) => (
-          <li key={header.name} className="schema-property">
-            <div className="schema-property-head">
-              <code className="schema-name">{header.name}</code>
-              <span className="schema-type">{typeLabel(header.schema)}</span>
-              {header.required ? <span className="schema-required">sempre</span> : null}
+          <li key={header.name}>
+            <div>
+              <code>{header.name}</code>
+              <span>{typeLabel(header.schema)}</span>
+              {header.required ? <strong>sempre</strong> : null}
             </div>
             {describedAt.get(headerKey(header)) === status ? (
               <Facts facts={{ ...header.schema, description: header.description }} />
             ) : (
-              <p className="schema-fact">Come nella risposta {describedAt.get(headerKey(header))}.</p>
+              <p>{`Come nella risposta ${describedAt.get(headerKey(header))}.`}</p>
             )}
           </li>
         ))}

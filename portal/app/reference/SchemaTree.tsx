@@ -7,6 +7,10 @@ type Schemas = Record<string, SchemaNode>;
  * A schema as nested, collapsible lists. Built from <details> so it explores without JavaScript
  * and hydrates with no state of its own. `$ref`s expand in place; a reference to a schema that is
  * already being expanded higher up is shown as recursive instead.
+ *
+ * Only the lists carry a class: a property is styled by its place in one (reference.css), since the
+ * reference renders thousands of them and their classes were a third of its HTML. For the same reason
+ * a text made of parts is written as one string: React's HTML puts `<!-- -->` between text nodes.
  */
 export function SchemaTree({ node, schemas }: { node: SchemaNode; schemas: Schemas }) {
   return (
@@ -62,11 +66,11 @@ function Property({ property, schemas, ancestors }: { property: PropertyNode; sc
   const { schema } = property;
   const facts = mergedFacts(schema, schemas);
   return (
-    <li className="schema-property">
-      <div className="schema-property-head">
-        <code className="schema-name">{property.name}</code>
-        <span className="schema-type">{typeLabel(schema)}</span>
-        {property.required ? <span className="schema-required">obbligatorio</span> : null}
+    <li>
+      <div>
+        <code>{property.name}</code>
+        <span>{typeLabel(schema)}</span>
+        {property.required ? <strong>obbligatorio</strong> : null}
         {facts.readOnly ? <span className="schema-flag">sola lettura</span> : null}
         {facts.writeOnly ? <span className="schema-flag">solo scrittura</span> : null}
         {facts.deprecated ? <span className="schema-flag">deprecato</span> : null}
@@ -75,7 +79,7 @@ function Property({ property, schemas, ancestors }: { property: PropertyNode; sc
       {isExpandable(schema, schemas, ancestors) ? (
         <Expandable label={`Campi di ${property.name}`} node={schema} schemas={schemas} ancestors={ancestors} />
       ) : isRecursive(schema, ancestors) ? (
-        <p className="schema-recursive">Stessa struttura di {typeLabel(schema)} (ricorsivo).</p>
+        <p>{`Stessa struttura di ${typeLabel(schema)} (ricorsivo).`}</p>
       ) : null}
     </li>
   );
@@ -83,20 +87,20 @@ function Property({ property, schemas, ancestors }: { property: PropertyNode; sc
 
 function Expandable({ label, node, schemas, ancestors }: { label: string; node: SchemaNode; schemas: Schemas; ancestors: string[] }) {
   return (
-    <details className="schema-children">
+    <details>
       <summary>{label}</summary>
       <SchemaBody node={node} schemas={schemas} ancestors={ancestors} />
     </details>
   );
 }
 
-/** Description, allowed values, default and limits of a node. */
+/** Description, allowed values, default and limits of a node: in a property's or a variant's item, after its head. */
 export function Facts({ facts }: { facts: SchemaFacts }) {
   return (
     <>
-      {facts.description ? <div className="schema-description" dangerouslySetInnerHTML={{ __html: facts.description }} /> : null}
+      {facts.description ? <div dangerouslySetInnerHTML={{ __html: facts.description }} /> : null}
       {facts.enum?.length ? (
-        <p className="schema-fact">
+        <p>
           Valori ammessi:{" "}
           {facts.enum.map((value, index) => (
             <code key={index}>{JSON.stringify(value)}</code>
@@ -104,14 +108,12 @@ export function Facts({ facts }: { facts: SchemaFacts }) {
         </p>
       ) : null}
       {facts.default !== undefined ? (
-        <p className="schema-fact">
+        <p>
           Predefinito: <code>{JSON.stringify(facts.default)}</code>
         </p>
       ) : null}
       {facts.constraints?.map((constraint) => (
-        <p className="schema-fact" key={constraint}>
-          {constraint}
-        </p>
+        <p key={constraint}>{constraint}</p>
       ))}
     </>
   );

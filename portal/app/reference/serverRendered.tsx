@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ReferenceModel } from "./model";
+import type { OperationView, ParameterView, ReferenceModel, ResponseView, TagView } from "./model";
 import { ON_SERVER } from "./onServer";
 
 /**
@@ -54,6 +54,62 @@ export function browserModel(model: ReferenceModel): ReferenceModel {
           example: response.example,
         })),
         requestBody: operation.requestBody && { ...operation.requestBody, description: undefined, schema: undefined },
+      })),
+    })),
+  };
+}
+
+type SharedOperation = Omit<OperationView, "parameters" | "responses"> & { parameters: number[]; responses: number[] };
+/** The browser's model as the page carries it: operations name their parameters and responses by index in `shared`. */
+type SharedModel = Omit<ReferenceModel, "tags"> & {
+  tags: Array<Omit<TagView, "operations"> & { operations: SharedOperation[] }>;
+  shared: unknown[];
+};
+
+/**
+ * The browser's model as JSON, each parameter and response (its status, media type and example) written once: most
+ * operations answer the same errors with the same examples and take the same parameters (the company, paging), which
+ * written out at each were two thirds of the page's data.
+ */
+export function browserModelJson(model: ReferenceModel): string {
+  const shared: unknown[] = [];
+  const indexes = new Map<string, number>();
+  const share = (value: unknown): number => {
+    const json = JSON.stringify(value);
+    let index = indexes.get(json);
+    if (index === undefined) {
+      index = shared.push(value) - 1;
+      indexes.set(json, index);
+    }
+    return index;
+  };
+  const browser = browserModel(model);
+  const page: SharedModel = {
+    ...browser,
+    tags: browser.tags.map((tag) => ({
+      ...tag,
+      operations: tag.operations.map((operation) => ({
+        ...operation,
+        parameters: operation.parameters.map(share),
+        responses: operation.responses.map(share),
+      })),
+    })),
+    shared,
+  };
+  return JSON.stringify(page);
+}
+
+/** The model `browserModelJson` wrote, its shared parameters and responses in place again. */
+export function readBrowserModel(json: string): ReferenceModel {
+  const { shared, ...page } = JSON.parse(json) as SharedModel;
+  return {
+    ...page,
+    tags: page.tags.map((tag) => ({
+      ...tag,
+      operations: tag.operations.map((operation) => ({
+        ...operation,
+        parameters: operation.parameters.map((index) => shared[index] as ParameterView),
+        responses: operation.responses.map((index) => shared[index] as ResponseView),
       })),
     })),
   };

@@ -1,13 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { CONTENT_LANGUAGE, type PageHandle } from "~/layout/site";
-import { useMemo } from "react";
 import { referenceModel } from "~/reference/document.server";
-import { isKept } from "~/renderOnce.server";
 import type { ReferenceModel } from "~/reference/model";
 import { ReferenceLayout } from "~/reference/ReferenceLayout";
 import { ON_SERVER } from "~/reference/onServer";
-import { browserModel, getServerModel, keepServerModel } from "~/reference/serverRendered";
+import { browserModelJson, getServerModel, keepServerModel, readBrowserModel } from "~/reference/serverRendered";
 import styles from "~/reference/reference.css?url";
 
 // The reference shows the document of the build with the hosts of the server's start: the same for everyone.
@@ -21,26 +19,22 @@ export const meta: MetaFunction = () => [
   { tagName: "link", rel: "alternate", type: "text/markdown", href: "/api-reference.md" },
 ];
 
-let browserModelJson: string | undefined;
-
 /**
- * The server renders the page from the whole view model (kept for its render, see serverRendered.tsx); the browser gets
- * only what it hydrates, as one JSON text written once per server process: Remix then hands one string to the browser
- * instead of encoding thousands of objects, and the browser reads it with JSON.parse. Once the page is kept rendered
- * (with this text in it), a request is answered with the kept page and its data is not used: none is given, because
- * Remix encodes a loader's data for the browser before the entry answers.
+ * The server renders the page from the whole view model (kept for its render, see serverRendered.tsx); the loader gives
+ * no data. The browser's model (what it hydrates) is written into the page as JSON (ModelData), not as loader data:
+ * Remix would encode that text twice over (a string in its stream, its stream in a script's string literal), which
+ * took a third more room than the JSON itself.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader() {
   const model = referenceModel();
   if (!model) throw new Response("The OpenAPI document has not been generated yet (npm run openapi).", { status: 503 });
   keepServerModel(model);
-  browserModelJson ??= JSON.stringify(browserModel(model));
-  return { modelJson: isKept(request) ? null : browserModelJson };
+  return null;
 }
 
 /**
  * Reaching the reference from another page loads it as a document, the kept page: rendered in the browser, the parts
- * the server alone renders would be empty (and the data a fetch gets may be the empty one above). The hash goes along:
+ * the server alone renders would be empty, and its data is only in the document. The hash goes along:
  * a link to an operation lands on it.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs): Response {
@@ -56,8 +50,43 @@ export function clientLoader({ request }: ClientLoaderFunctionArgs): Response {
 // The page and its data are the same for everyone until the server restarts: nothing to fetch again.
 export const shouldRevalidate = () => false;
 
+const MODEL_DATA_ID = "reference-model";
+
+// Server: the browser's model as the page carries it, written once per process. Browser: the model read from the page
+// once (the reference renders again, without the page's data element, after the error screen).
+let pageModelJson: string | undefined;
+let pageModel: ReferenceModel | undefined;
+
+/**
+ * The browser's model as JSON in a data block (`<` escaped, so its text cannot end the element), kept as the server
+ * wrote it when the page hydrates (React leaves an element that sets its inner HTML as it finds it).
+ */
+function ModelData({ model }: { model: ReferenceModel }) {
+  if (ON_SERVER) pageModelJson ??= browserModelJson(model).replace(/</g, "\\u003c");
+  return (
+    <script
+      id={MODEL_DATA_ID}
+      type="application/json"
+      dangerouslySetInnerHTML={{ __html: ON_SERVER ? pageModelJson! : "" }}
+      suppressHydrationWarning
+    />
+  );
+}
+
+function browserPageModel(): ReferenceModel | undefined {
+  if (!pageModel) {
+    const json = document.getElementById(MODEL_DATA_ID)?.textContent;
+    if (json) pageModel = readBrowserModel(json);
+  }
+  return pageModel;
+}
+
 export default function ApiReference() {
-  const { modelJson } = useLoaderData<typeof loader>();
-  const model = useMemo(() => (ON_SERVER ? getServerModel() : modelJson ? (JSON.parse(modelJson) as ReferenceModel) : null), [modelJson]);
-  return model ? <ReferenceLayout model={model} /> : null;
+  const model = ON_SERVER ? getServerModel() : browserPageModel();
+  return model ? (
+    <>
+      <ModelData model={model} />
+      <ReferenceLayout model={model} />
+    </>
+  ) : null;
 }

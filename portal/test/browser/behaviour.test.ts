@@ -32,6 +32,24 @@ describe("environment selector", () => {
   });
 });
 
+describe("footer", () => {
+  it("follows its site links through the router, and reads the same on the error page the browser renders", async () => {
+    const { page, errors } = await freshPage(browser);
+    await open(page, "/api-reference/");
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page.locator("footer").getByRole("link", { name: "Changelog" }).click();
+    await page.waitForURL("**/changelog");
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    await navigate(page, "/no-such-page");
+    await page.getByRole("heading", { name: "Pagina non trovata" }).waitFor();
+    expect(await page.locator("footer").textContent()).toContain("Privacy policy");
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("announcement bar", () => {
   it("hides when dismissed, stays hidden after a reload, and reappears for a new announcement id", async () => {
     const { page } = await freshPage(browser);

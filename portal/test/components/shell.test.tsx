@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRemixStub } from "@remix-run/testing";
 import { MOBILE_QUERY } from "~/behaviour/windowSize";
 import type { SidebarItem } from "~/docs/sidebar";
@@ -63,6 +63,8 @@ describe("site shell", () => {
     renderShell();
     await screen.findByRole("heading", { name: "Page" });
     const drawer = () => document.querySelector<HTMLElement>(".mobile-drawer")!;
+    // Its code loads once the layout is the mobile one.
+    await waitFor(() => expect(drawer()).not.toBeNull());
     expect(drawer().hidden).toBe(true);
 
     fireEvent.click(screen.getByRole("button", { name: "Apri il menu della documentazione" }));

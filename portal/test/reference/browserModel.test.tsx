@@ -6,7 +6,7 @@ import { DEFAULT_HOSTS } from "../../app/layout/site";
 import { buildReferenceModel, type ReferenceModel } from "../../app/reference/model";
 import { OperationRequest } from "../../app/reference/OperationRequest";
 import { ReferenceSidebar } from "../../app/reference/ReferenceSidebar";
-import { browserModel } from "../../app/reference/serverRendered";
+import { browserModel, browserModelJson, readBrowserModel } from "../../app/reference/serverRendered";
 import { fixtureDocument } from "./fixture";
 
 const generated = buildReferenceModel(JSON.parse(readFileSync(new URL("../../openapi/openapi.json", import.meta.url), "utf8")));
@@ -33,7 +33,7 @@ describe("the reference model the browser gets", () => {
   ])("renders the sidebar, samples, response examples and try-it of %s as the whole model does", (_, model) => {
     const markup = hydrated(model);
     expect(markup).toContain("ref-try-it");
-    expect(hydrated(JSON.parse(JSON.stringify(browserModel(model))) as ReferenceModel)).toBe(markup);
+    expect(hydrated(readBrowserModel(browserModelJson(model)))).toBe(markup);
   });
 
   it("leaves out what only the server renders: schemas, operation descriptions, response schemas", () => {
@@ -44,5 +44,11 @@ describe("the reference model the browser gets", () => {
     expect(operations.some((operation) => operation.description !== undefined)).toBe(false);
     expect(operations.flatMap((operation) => operation.responses).some((response) => "schema" in response && response.schema)).toBe(false);
     expect(operations.some((operation) => operation.responses.some((response) => response.example !== undefined))).toBe(true);
+  });
+
+  it("writes each response and parameter once, however many operations repeat it", () => {
+    const json = browserModelJson(generated);
+    expect(json.length).toBeLessThan(JSON.stringify(browserModel(generated)).length / 2);
+    expect(readBrowserModel(json)).toEqual(JSON.parse(JSON.stringify(browserModel(generated))));
   });
 });

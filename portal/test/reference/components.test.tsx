@@ -72,8 +72,8 @@ describe("CodeSamples", () => {
 describe("SchemaTree", () => {
   it("expands references in place, in collapsible groups, and stops at recursion", () => {
     const { container } = render(<SchemaTree node={{ kind: "ref", name: "Reconciliation" }} schemas={model.schemas} />);
-    const flow = [...container.querySelectorAll(".schema-property")].find(
-      (li) => li.querySelector(".schema-name")?.textContent === "flow",
+    const flow = [...container.querySelectorAll(".schema-properties > li")].find(
+      (li) => li.querySelector(":scope > div > code")?.textContent === "flow",
     )!;
     expect(within(flow as HTMLElement).getByText("Flow | null")).toBeTruthy();
     const details = flow.querySelector("details")!;
@@ -122,7 +122,9 @@ describe("Operation", () => {
   it("lists the headers of each answer, saying which are always sent", () => {
     const { container } = renderWithSite(<Operation operation={operation("createReconciliation")} schemas={model.schemas} />);
     const created = container.querySelector(".ref-response.ref-status-2xx")!;
-    const rows = [...created.querySelectorAll(".ref-response-headers .schema-property-head")].map((row) => row.textContent);
+    const rows = [...created.querySelectorAll(".ref-response-headers .schema-properties > li > div:first-child")].map(
+      (row) => row.textContent,
+    );
     expect(rows).toEqual(["x-request-idstringsempre", "idempotent-replayedstring"]);
   });
 
@@ -140,16 +142,17 @@ describe("Operation", () => {
     const [first, repeat] = [".ref-status-2xx", ".ref-status-4xx"].map((status) =>
       container.querySelector(`.ref-response${status} .ref-response-headers`)!,
     );
-    expect(first.querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
-    const rows = [...repeat.querySelectorAll(".schema-property")];
-    expect(rows.map((row) => row.querySelector(".schema-property-head")!.textContent)).toEqual([
+    // A property's head is its first <div>, its description the next; its facts are <p>s (reference.css).
+    expect(first.querySelector("li > div + div")!.innerHTML).toBe(requestId.description);
+    const rows = [...repeat.querySelectorAll(".schema-properties > li")];
+    expect(rows.map((row) => row.querySelector(":scope > div:first-child")!.textContent)).toEqual([
       "x-request-idstringsempre",
       "x-otherstringsempre",
     ]);
-    expect(rows[0].querySelector(".schema-description")).toBeNull();
-    expect(rows[0].querySelector(".schema-fact")!.textContent).toBe("Come nella risposta 201.");
+    expect(rows[0].querySelector(":scope > div + div")).toBeNull();
+    expect(rows[0].querySelector(":scope > p")!.textContent).toBe("Come nella risposta 201.");
     // Another name is another header: described where it first appears.
-    expect(rows[1].querySelector(".schema-description")!.innerHTML).toBe(requestId.description);
+    expect(rows[1].querySelector(":scope > div + div")!.innerHTML).toBe(requestId.description);
   });
 
   it("shows a webhook as sent to the integrator: its payload schema and example, no samples or try-it", () => {
@@ -160,7 +163,7 @@ describe("Operation", () => {
     expect(screen.getByRole("link", { name: "come verificare la firma" }).getAttribute("href")).toBe(
       "/basics/webhook#verifying-signatures",
     );
-    const names = [...section.querySelectorAll(".schema-tree .schema-name")].map((n) => n.textContent);
+    const names = [...section.querySelectorAll(".schema-tree li > div:first-child > code")].map((n) => n.textContent);
     expect(names).toEqual(expect.arrayContaining(["id", "event", "data", "number"]));
     expect(JSON.parse(section.querySelector(".ref-operation-samples pre")!.textContent!)).toEqual(
       operation("documentUpdated").example.body,
