@@ -34,16 +34,6 @@ function keptPath(request: Request): string | null {
   return url.search === "" ? url.pathname : null;
 }
 
-/**
- * Whether this request will be answered with a page kept in memory: its loaders' data is then not rendered, and a
- * loader whose data is large (the reference's model) can skip it, since Remix encodes every loader's data for the
- * browser before the entry decides what to answer.
- */
-export function isKept(request: Request): boolean {
-  const path = keptPath(request);
-  return path !== null && pages.has(path);
-}
-
 /** The key of a page to render once, or null when this request renders as usual. */
 export function renderOnceKey(request: Request, status: number, context: EntryContext): RenderOnceKey | null {
   const path = status === 200 ? keptPath(request) : null;

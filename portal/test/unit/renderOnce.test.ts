@@ -1,6 +1,6 @@
 import type { EntryContext } from "@remix-run/node";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { isKept, keepRendered, renderedOnce, renderOnceKey } from "~/renderOnce.server";
+import { keepRendered, renderedOnce, renderOnceKey } from "~/renderOnce.server";
 
 /** The parts of Remix's entry context renderOnceKey reads: the matched routes and their modules' handles. */
 function context(handle: unknown): EntryContext {
@@ -71,16 +71,6 @@ describe("pages rendered once", () => {
     const plain = renderedOnce(kept, get("http://portal.test/brotli/"))!;
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toBe(html.toString());
-  });
-
-  it("say whether a request will be answered with a kept page, so its loaders can skip data nobody renders", () => {
-    const html = Buffer.from("<p>kept</p>");
-    expect(isKept(get("http://portal.test/soon-kept/"))).toBe(false);
-    keepRendered({ routeId: "routes/soon-kept", path: "/soon-kept/" }, html, new Headers(), get("http://portal.test/soon-kept/"));
-    expect(isKept(get("http://portal.test/soon-kept/"))).toBe(true);
-    expect(isKept(get("http://portal.test/soon-kept/?q=1"))).toBe(false);
-    expect(isKept(new Request("http://portal.test/soon-kept/", { method: "HEAD" }))).toBe(false);
-    expect(isKept(get("http://portal.test/Soon-Kept/"))).toBe(false);
   });
 
   it("carry an ETag and answer 304 to a browser whose copy is current", async () => {
