@@ -133,6 +133,27 @@ async function cpuDuring(db, apiPid, work) {
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 
+/** CPU used so far (ms) by the API process, its XML readers (its child processes) and this process (the client). */
+function spellCpu(apiPid) {
+  let readers = 0;
+  try {
+    for (const pid of execFileSync('ps', ['-o', 'pid=', '--ppid', String(apiPid)], { encoding: 'utf8' }).split('\n').filter(Boolean)) readers += cpuMs(pid.trim()) ?? 0;
+  } catch {
+    // No child running (ps exits 1): none to count.
+  }
+  return { api: cpuMs(apiPid) ?? 0, readers, client: cpuMs(process.pid) ?? 0 };
+}
+
+/** The CPU of the busy spells, added up. */
+function spellCpuTotals() {
+  const totals = { api: 0, readers: 0, client: 0, invoices: 0 };
+  totals.add = (before, after, invoices) => {
+    for (const key of ['api', 'readers', 'client']) totals[key] += after[key] - before.cpu[key];
+    totals.invoices += invoices;
+  };
+  return totals;
+}
+
 /** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
 async function ingest(base, headers, companyOf, seconds, counter, next) {
   let created = 0;
@@ -209,10 +230,13 @@ try {
   const idle = [];
   const busy = [];
   const underList = [];
+  const spells = spellCpuTotals();
   for (let round = 0; round < ROUNDS; round++) {
     idle.push(...(await listLatencies(listUrl, headers, SECONDS / 2 / ROUNDS)));
     const during = listLatencies(listUrl, headers, SECONDS);
+    const before = { created: counter.created, cpu: spellCpu(api.pid) };
     underList.push(await ingest(base, headers, companyOf, SECONDS / 2 / ROUNDS, counter, next));
+    spells.add(before, spellCpu(api.pid), counter.created - before.created);
     during.stop();
     busy.push(...(await during));
   }
@@ -238,6 +262,12 @@ try {
     `during ingest    ${String(busy.length).padStart(6)} calls   p99 ${fmt(p99(busy))} ms   (ingest ${rateUnderList.toFixed(1)} invoices/s meanwhile)`,
   );
   console.log(`ratio            ${(p99(busy) / p99(idle)).toFixed(3)}   (target ≤ 2)`);
+  if (spells.invoices > 0) {
+    const share = (ms) => `${(ms / spells.invoices).toFixed(2)} ms`;
+    console.log(
+      `CPU per invoice while the list was timed: API ${share(spells.api)}, its XML readers ${share(spells.readers)}, this benchmark's client ${share(spells.client)}`,
+    );
+  }
 } finally {
   api.kill();
   await db.destroy();
