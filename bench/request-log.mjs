@@ -13,13 +13,11 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { createDataSource } from '../dist/server/src/entities.js';
-import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
 import { RequestLogWriter } from '../dist/server/src/request-logs/request-log-writer.js';
 import { RequestLogsRepository } from '../dist/server/src/request-logs/request-logs.repository.js';
-import { adminClient, benchDatabaseUrl, benchEnv, cpuMs, freePort, startApi, waitFor } from './support.mjs';
+import { adminClient, benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 20_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -27,15 +25,8 @@ const ROUNDS = 5;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const databaseUrl = benchDatabaseUrl('flusso_bench_request_log', process.env.BENCH_REQUEST_LOG_DATABASE_URL);
 
-// Made afresh (as support.mjs's freshDatabase, without clearing other runs' Redis keys: only this run's prefix is used).
-const admin = await adminClient(databaseUrl);
-const name = new URL(databaseUrl).pathname.slice(1);
-await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-await admin.query(`CREATE DATABASE "${name}"`);
-await admin.end();
-const db = createDataSource(databaseUrl);
-await db.initialize();
-await runMigrations(db);
+// Made afresh, other runs' Redis keys left alone: only this run's prefix is used.
+const db = await freshDatabase(databaseUrl, { clearRedis: false });
 const demo = await seedDemo(db, { transactions: TRANSACTIONS, documents: 200, settings: loadConfig({ ...process.env, DATABASE_URL: databaseUrl }) });
 await db.query('ANALYZE');
 
@@ -140,6 +131,6 @@ try {
   await db.destroy();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const dropper = await adminClient(databaseUrl);
-  await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await dropper.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
   await dropper.end();
 }
