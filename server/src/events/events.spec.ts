@@ -38,7 +38,8 @@ describe('events: recorded with every change, listed in commit order', () => {
   let account: Account;
 
   beforeAll(async () => {
-    api = await startApi();
+    // Lists are read page by page, and again until the events show: many more calls than a minute's rate allows.
+    api = await startApi({ RATE_LIMIT_POINTS: '1000000' });
     rossi = await createTenant(api, 'Rossi Forniture S.r.l.');
     verdi = await createTenant(api, 'Verdi Costruzioni S.p.A.');
     account = await new Fixtures(api.db, rossi.companyId).account({ nickname: 'Intesa' });
