@@ -1,6 +1,7 @@
 // The list call's latencies, measured from a thread of its own: its clock is not held up by the event loop that drives
 // the load (the benchmark's senders, their bodies and answers), so it times what a separate client would see.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { request } from 'undici';
 
 /**
  * Latencies (ms) of sequential GETs of `url` for `seconds`, or until `stop()` is called (which resolves with those
@@ -23,9 +24,9 @@ if (!isMainThread) {
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end && !stopped) {
     const started = process.hrtime.bigint();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const response = await request(url, { headers });
+    await response.body.arrayBuffer();
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
     values.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   parentPort.postMessage(values);
