@@ -137,7 +137,10 @@ const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length
 function spellCpu(apiPid) {
   let readers = 0;
   try {
-    for (const pid of execFileSync('ps', ['-o', 'pid=', '--ppid', String(apiPid)], { encoding: 'utf8' }).split('\n').filter(Boolean)) readers += cpuMs(pid.trim()) ?? 0;
+    for (const pid of execFileSync('ps', ['-o', 'pid=', '--ppid', String(apiPid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean))
+      readers += cpuMs(pid.trim()) ?? 0;
   } catch {
     // No child running (ps exits 1): none to count.
   }
