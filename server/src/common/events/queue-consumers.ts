@@ -1,4 +1,5 @@
-import type { Processor } from '@nestjs/bullmq';
+import { OnWorkerEvent, WorkerHost, type Processor } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
 import type { QueueSettings } from '../../config/config.js';
 
 type NestWorkerOptions = NonNullable<Parameters<typeof Processor>[1]>;
@@ -18,4 +19,17 @@ export function queueConsumer(options: NestWorkerOptions): NestWorkerOptions {
 /** Decorators run when their module is imported, before the configuration is read: the worker module fills it in here. */
 export function configureQueueConsumers(settings: QueueSettings): void {
   for (const options of consumers) Object.assign(options, { lockDuration: settings.lockDurationMs, stalledInterval: settings.stalledIntervalMs });
+}
+
+/**
+ * A queue's consumer: Nest's WorkerHost whose worker's errors (Redis unreachable, a cluster down) are logged as one line
+ * each. BullMQ emits them as 'error' events and, with no listener, prints each to the console with its stack.
+ */
+export abstract class QueueConsumer extends WorkerHost {
+  private readonly queueLogger = new Logger(this.constructor.name);
+
+  @OnWorkerEvent('error')
+  onWorkerError(error: Error): void {
+    this.queueLogger.warn(`queue worker: ${error.message}`);
+  }
 }

@@ -1,7 +1,7 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { queueConsumer } from '../../common/events/queue-consumers.js';
+import { QueueConsumer, queueConsumer } from '../../common/events/queue-consumers.js';
 import { InvoicesRepository } from '../invoices.repository.js';
 import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
 import { TRANSMIT_JOB, type TransmitJob } from './sdi-dispatcher.js';
@@ -15,7 +15,7 @@ import { SANDBOX_JOB, SandboxSdiChannel, type SandboxJob } from './drivers/sandb
  * the document stays CREATED). `sandbox-notice`: the development SDI's notifications.
  */
 @Processor(SDI_QUEUE, queueConsumer({ concurrency: 16 }))
-export class SdiProcessor extends WorkerHost {
+export class SdiProcessor extends QueueConsumer {
   private readonly logger = new Logger(SdiProcessor.name);
 
   constructor(
