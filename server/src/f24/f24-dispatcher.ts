@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { PgListener } from '../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../common/database/work-channels.js';
 import { OutboxLoop, withQueueTimeout } from '../common/events/outbox-loop.js';
+import { logQueueErrors } from '../common/events/queue-consumers.js';
 import { F24Repository } from './f24.repository.js';
 
 export const F24_QUEUE = 'f24';
@@ -36,6 +37,7 @@ export class F24Dispatcher extends OutboxLoop {
     listener: PgListener,
   ) {
     super({ batch: BATCH, idleMs: 1000, sweepEveryMs: SWEEP_AFTER_MS, what: 'F24 dispatch' });
+    logQueueErrors(queue);
     listener.on(WORK_CHANNELS.f24, this.doorbell.ring);
   }
 

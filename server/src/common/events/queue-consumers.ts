@@ -1,5 +1,6 @@
 import { OnWorkerEvent, WorkerHost, type Processor } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import type { QueueSettings } from '../../config/config.js';
 
 type NestWorkerOptions = NonNullable<Parameters<typeof Processor>[1]>;
@@ -32,4 +33,17 @@ export abstract class QueueConsumer extends WorkerHost {
   onWorkerError(error: Error): void {
     this.queueLogger.warn(`queue worker: ${error.message}`);
   }
+}
+
+const heard = new WeakSet<Queue>();
+
+/**
+ * A queue's producer side: its connection errors (Redis unreachable) logged as one line each, once per queue however
+ * many services hold it. BullMQ, with no 'error' listener, prints each to the console with its stack.
+ */
+export function logQueueErrors(queue: Queue): void {
+  if (heard.has(queue)) return;
+  heard.add(queue);
+  const logger = new Logger(`Queue ${queue.name}`);
+  queue.on('error', (error: Error) => logger.warn(`queue: ${error.message}`));
 }

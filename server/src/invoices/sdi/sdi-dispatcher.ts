@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import { PgListener } from '../../common/database/pg-listener.js';
 import { WORK_CHANNELS } from '../../common/database/work-channels.js';
 import { OutboxLoop, withQueueTimeout } from '../../common/events/outbox-loop.js';
+import { logQueueErrors } from '../../common/events/queue-consumers.js';
 import { SDI_CHANNEL, SDI_QUEUE, type SdiChannel } from './sdi-channel.port.js';
 import { SdiRepository } from './sdi.repository.js';
 
@@ -37,6 +38,7 @@ export class SdiDispatcher extends OutboxLoop {
     listener: PgListener,
   ) {
     super({ batch: BATCH, idleMs: IDLE_MS, sweepEveryMs: SDI_SWEEP_AFTER_MS, what: 'SDI dispatch' });
+    logQueueErrors(queue);
     listener.on(WORK_CHANNELS.sdi, this.doorbell.ring);
   }
 

@@ -11,6 +11,7 @@ import type { SdiNotice } from '../sdi-notices.js';
 import { sandboxOutcome } from '../sandbox-triggers.js';
 import { withQueueTimeout } from '../../../common/events/outbox-loop.js';
 import { SandboxNoticesRepository } from './sandbox-notices.repository.js';
+import { logQueueErrors } from '../../../common/events/queue-consumers.js';
 
 export const SANDBOX_JOB = 'sandbox-notice';
 
@@ -70,7 +71,9 @@ export class SandboxSdiChannel implements SdiChannel {
     @InjectQueue(SDI_QUEUE) private readonly queue: Queue<SandboxJob>,
     private readonly notifications: SdiNotifications,
     private readonly xml: XmlPool,
-  ) {}
+  ) {
+    logQueueErrors(queue);
+  }
 
   async transmit(file: SdiFile): Promise<void> {
     const delay = this.delayOf(0);
