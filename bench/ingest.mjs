@@ -119,43 +119,40 @@ async function prepare() {
   return { db, config, key: key.key, companyOf };
 }
 
-/** The CPU used by the API process and by the PostgreSQL backends serving it while `work` runs. */
+/**
+ * The CPU used while `work` runs by the API process, its XML readers (its child processes), the PostgreSQL backends
+ * serving it, and this process (the benchmark's client).
+ */
 async function cpuDuring(db, apiPid, work) {
   const backends = (
     await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'flusso' AND pid <> pg_backend_pid()`)
   ).map((r) => r.pid);
-  const before = [apiPid, ...backends].map(cpuMs);
+  const readers = () => {
+    try {
+      return execFileSync('ps', ['-o', 'pid=', '--ppid', String(apiPid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return []; // No child running (ps exits 1): none to count.
+    }
+  };
+  // Per process, the CPU of those alive at both ends (a reader killed past its budget, a backend closed: left out).
+  const groups = () => ({ api: [apiPid], readers: readers(), postgres: backends, client: [process.pid] });
+  const take = () =>
+    new Map(
+      Object.values(groups())
+        .flat()
+        .map((pid) => [pid, cpuMs(pid)]),
+    );
+  const before = take();
   const result = await work();
-  const after = [apiPid, ...backends].map(cpuMs);
-  const used = (i) => (after[i] === null || before[i] === null ? 0 : after[i] - before[i]);
-  return { result, api: used(0), postgres: backends.reduce((sum, _, i) => sum + used(i + 1), 0) };
+  const after = take();
+  const used = (pids) => pids.reduce((sum, pid) => (before.get(pid) != null && after.get(pid) != null ? sum + after.get(pid) - before.get(pid) : sum), 0);
+  return { result, ...Object.fromEntries(Object.entries(groups()).map(([name, pids]) => [name, used(pids)])) };
 }
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
-
-/** CPU used so far (ms) by the API process, its XML readers (its child processes) and this process (the client). */
-function spellCpu(apiPid) {
-  let readers = 0;
-  try {
-    for (const pid of execFileSync('ps', ['-o', 'pid=', '--ppid', String(apiPid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean))
-      readers += cpuMs(pid.trim()) ?? 0;
-  } catch {
-    // No child running (ps exits 1): none to count.
-  }
-  return { api: cpuMs(apiPid) ?? 0, readers, client: cpuMs(process.pid) ?? 0 };
-}
-
-/** The CPU of the busy spells, added up. */
-function spellCpuTotals() {
-  const totals = { api: 0, readers: 0, client: 0, invoices: 0 };
-  totals.add = (before, after, invoices) => {
-    for (const key of ['api', 'readers', 'client']) totals[key] += after[key] - before.cpu[key];
-    totals.invoices += invoices;
-  };
-  return totals;
-}
 
 /** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
 async function ingest(base, headers, companyOf, seconds, counter, next) {
@@ -234,13 +231,15 @@ try {
   const idle = [];
   const busy = [];
   const underList = [];
-  const spells = spellCpuTotals();
+  const spells = { api: 0, readers: 0, client: 0, invoices: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     idle.push(...(await listLatencies(listUrl, headers, SECONDS / 2 / ROUNDS)));
     const during = listLatencies(listUrl, headers, SECONDS);
-    const before = { created: counter.created, cpu: spellCpu(api.pid) };
-    underList.push(await ingest(base, headers, companyOf, SECONDS / 2 / ROUNDS, counter, next));
-    spells.add(before, spellCpu(api.pid), counter.created - before.created);
+    const createdBefore = counter.created;
+    const measured = await cpuDuring(db, api.pid, () => ingest(base, headers, companyOf, SECONDS / 2 / ROUNDS, counter, next));
+    underList.push(measured.result);
+    for (const part of ['api', 'readers', 'client']) spells[part] += measured[part];
+    spells.invoices += counter.created - createdBefore;
     during.stop();
     busy.push(...(await during));
   }
