@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { baselineIngest } from './ingest-baseline.mjs';
-import { listLatencies } from './list-prober.mjs';
+import { listLatencies, p99 } from './list-prober.mjs';
 import { Agent, request, setGlobalDispatcher } from 'undici';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
@@ -151,8 +151,6 @@ async function cpuDuring(db, apiPid, work) {
   const used = (pids) => pids.reduce((sum, pid) => (before.get(pid) != null && after.get(pid) != null ? sum + after.get(pid) - before.get(pid) : sum), 0);
   return { result, ...Object.fromEntries(Object.entries(groups()).map(([name, pids]) => [name, used(pids)])) };
 }
-
-const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 
 /** Invoices created per second by CONCURRENCY loops posting the samples in turn for `seconds` (counter.created counts them). */
 async function ingest(base, headers, companyOf, seconds, counter, next) {

@@ -3,6 +3,9 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { request } from 'undici';
 
+/** The 99th percentile of latencies (ms). */
+export const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
+
 /**
  * Latencies (ms) of sequential GETs of `url` for `seconds`, or until `stop()` is called (which resolves with those
  * made so far).

@@ -9,7 +9,7 @@
 import 'reflect-metadata';
 import { Worker } from 'node:worker_threads';
 import { benchDatabaseUrl, benchEnv, cpuMs, freePort, freshDatabase, startApi, waitFor } from './support.mjs';
-import { listLatencies } from './list-prober.mjs';
+import { listLatencies, p99 } from './list-prober.mjs';
 import { loadConfig } from '../dist/server/src/config/config.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
 import { IntegratorsService } from '../dist/server/src/integrators/integrators.service.js';
@@ -70,7 +70,6 @@ async function prepare() {
   return { db, key: key.key, companies };
 }
 
-const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await main();
