@@ -58,20 +58,45 @@ export class InvoicesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * The company's next ProgressivoInvio. The counter row is locked until the caller's transaction ends, and a number
-   * taken by a committed invoice is never taken again (the counter only goes up).
+   * The first statement of a create, in its transaction: the company's next ProgressivoInvio (null when every number
+   * is used), the company as the sender (as committed now: the checks ran with an identity read earlier), and the
+   * counterpart the invoice's party already is, if any (as counterpartFor() finds it). The counter row is locked until
+   * the transaction ends, and a number taken by a committed invoice is never taken again (the counter only goes up).
+   * The counterpart is read in the statement's snapshot, taken before the counter's lock was granted: a create that
+   * waited there finds no counterpart a create before it made, and asks counterpartFor(), whose snapshot is later.
    */
-  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID] })
-  async nextProgressivo(manager: EntityManager, companyId: string): Promise<string | null> {
-    const [row] = await queryPrepared<{ last: string }>(
+  @GenerateSql({ params: [DummyValue.MANAGER, DummyValue.COMPANY_ID, { vat_number: '01234567890', tax_number: null }] })
+  async startCreate(
+    manager: EntityManager,
+    companyId: string,
+    party: Pick<DerivedCounterpart, 'vat_number' | 'tax_number'> | null,
+  ): Promise<{ progressivo: string | null; sender: Sender; counterpart: Counterpart | null }> {
+    const [row] = await queryPrepared<
+      Record<string, unknown> & { flusso_progressivo: string | null; flusso_vat_number: string | null; flusso_country: string }
+    >(
       manager,
-      `INSERT INTO sdi_progressivi (company_id, last) VALUES ($1, 1)
-         ON CONFLICT (company_id) DO UPDATE SET last = sdi_progressivi.last + 1
-         WHERE sdi_progressivi.last + 1 < $2
-       RETURNING last::text`,
-      [companyId, PROGRESSIVO_LIMIT],
+      `WITH progressivo AS (
+         INSERT INTO sdi_progressivi (company_id, last) VALUES ($1, 1)
+           ON CONFLICT (company_id) DO UPDATE SET last = sdi_progressivi.last + 1
+           WHERE sdi_progressivi.last + 1 < $2
+         RETURNING last
+       )
+       SELECT (SELECT last::text FROM progressivo) AS flusso_progressivo, company.vat_number AS flusso_vat_number,
+              company.country AS flusso_country, counterpart.*
+         FROM companies company
+         LEFT JOIN LATERAL (
+           SELECT * FROM counterparts WHERE company_id = $1 AND (vat_number = $3 OR tax_number = $4)
+           ORDER BY (vat_number = $3) IS TRUE DESC, created_at, id LIMIT 1
+         ) counterpart ON true
+        WHERE company.id = $1`,
+      [companyId, PROGRESSIVO_LIMIT, party?.vat_number ?? null, party?.tax_number ?? null],
     );
-    return row ? formatProgressivo(Number(row.last)) : null;
+    if (!row) throw new Error(`Company ${companyId} not found`);
+    return {
+      progressivo: row.flusso_progressivo === null ? null : formatProgressivo(Number(row.flusso_progressivo)),
+      sender: { vatNumber: row.flusso_vat_number, country: row.flusso_country },
+      counterpart: row.id === null ? null : hydrate(manager, Counterpart, [row])[0],
+    };
   }
 
   /**

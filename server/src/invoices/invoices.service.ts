@@ -22,12 +22,40 @@ function fileName(company: Sender, progressivo: string): string {
 }
 
 /**
+ * The sender identity of the companies this process created invoices for, as last read: a create checks its file
+ * against it without a read of its own, and its transaction's first statement confirms it (SenderChanged otherwise).
+ */
+class KnownSenders {
+  private static readonly LIMIT = 10_000;
+  private readonly byCompany = new Map<string, Sender>();
+
+  get(companyId: string): Sender | undefined {
+    return this.byCompany.get(companyId);
+  }
+
+  remember(companyId: string, sender: Sender): Sender {
+    if (this.byCompany.size >= KnownSenders.LIMIT && !this.byCompany.has(companyId)) this.byCompany.clear();
+    this.byCompany.set(companyId, sender);
+    return sender;
+  }
+}
+
+/** A create's checks ran with a VAT number the company no longer has: `sender` is the company as it is now. */
+class SenderChanged extends Error {
+  constructor(readonly sender: Sender) {
+    super("The company's VAT number changed during the create");
+  }
+}
+
+/**
  * E-invoices: creating a document from a FatturaPA invoice (XML or JSON; read by InvoiceReader), receiving a
  * supplier's, and issuing a draft; reading them back is InvoiceFilesService's. What the SDI does next happens in the
  * worker (invoices/sdi/).
  */
 @Injectable()
 export class InvoicesService {
+  private readonly senders = new KnownSenders();
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly invoices: InvoicesRepository,
@@ -42,6 +70,35 @@ export class InvoicesService {
    * loads its invoices in its own transaction).
    */
   async create(companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
+    if (within) return this.createAs(await this.invoices.loadSender(within, companyId), companyId, body, options, within);
+    const remembered = this.senders.get(companyId);
+    const known = remembered ?? this.senders.remember(companyId, await this.invoices.loadSender(this.db.manager, companyId));
+    try {
+      return await this.createAs(known, companyId, body, options);
+    } catch (error) {
+      // Checked against a VAT number the company no longer has, the file is checked again, once, with the new one:
+      // the transaction found it changed, or the checks refused the file with a number this process remembered.
+      const current =
+        error instanceof SenderChanged
+          ? error.sender
+          : remembered && error instanceof ApiError && error.status === 422
+            ? this.senders.remember(companyId, await this.invoices.loadSender(this.db.manager, companyId))
+            : null;
+      if (!current || current.vatNumber === known.vatNumber) throw error;
+      try {
+        return await this.createAs(current, companyId, body, options);
+      } catch (again) {
+        if (!(again instanceof SenderChanged)) throw again;
+        throw ApiError.of('conflict', "The company's VAT number changed while the invoice was being created: send the invoice again.");
+      }
+    }
+  }
+
+  /**
+   * The create, with the file checked against `sender` (the company as last seen); the transaction's first statement
+   * reads the company again and ends the attempt (SenderChanged) if its VAT number is no longer that one.
+   */
+  private async createAs(sender: Sender, companyId: string, body: InvoiceBody, options: CreateInvoiceOptions, within?: EntityManager): Promise<DocumentDto[]> {
     const form = formOf(body);
     const signedFile = body.kind === 'signed' ? body.bytes : null;
     const sectionalId = options.sectionalId ?? null;
@@ -52,8 +109,7 @@ export class InvoicesService {
         queryPointer('sectional_id'),
       );
     }
-    const company = await this.invoices.loadSender(within ?? this.db.manager, companyId);
-    const identity = { vat_number: company.vatNumber };
+    const identity = { vat_number: sender.vatNumber };
     const read =
       body.kind === 'json'
         ? await this.reader.readJson(within ?? this.db.manager, companyId, body.value, sectionalId !== null, options.productsReadable ?? true)
@@ -70,7 +126,9 @@ export class InvoicesService {
     return inTransaction(async (manager) => {
       // The counter's row is the first lock and is held until commit: a company's creates go one at a time from here,
       // so the locks they take next (the sectional's row, a new counterpart's row) never cross into a deadlock.
-      const progressivo = await this.invoices.nextProgressivo(manager, companyId);
+      const { progressivo, sender: company, counterpart: found } = await this.invoices.startCreate(manager, companyId, derived.counterpart);
+      this.senders.remember(companyId, company);
+      if (company.vatNumber !== sender.vatNumber) throw new SenderChanged(company);
       if (!progressivo) throw ApiError.of('unprocessable_entity', 'The company has used every ProgressivoInvio (36^5 files): ask Flusso support.');
       if (body.kind === 'json') invoice.fattura_elettronica_header.dati_trasmissione.progressivo_invio = progressivo;
       // The sectional's next number rolls back with the rest when the create fails: no gap.
@@ -81,7 +139,7 @@ export class InvoicesService {
         general.numero = taken.number;
         derived.number = taken.number;
       }
-      const counterpart = derived.counterpart ? await this.invoices.counterpartFor(manager, companyId, derived.counterpart) : null;
+      const counterpart = found ?? (derived.counterpart ? await this.invoices.counterpartFor(manager, companyId, derived.counterpart) : null);
       const stored = {
         progressivoInvio: progressivo,
         source: form,

@@ -10,6 +10,7 @@ import { exampleInvoice } from './invoice-example.js';
 import { StoredInvoice } from './invoice.entity.js';
 import { importTransactions } from '../imports/transactions-import.js';
 import { Like } from 'typeorm';
+import { partitaIvaCheckDigit } from '../common/validation/italian-identifiers.js';
 
 /** An element's text in an XML file, read with a regular expression (independently of the model's reader). */
 const first = (xml: string, element: string): string | undefined => new RegExp(`<${element}>([^<]*)</${element}>`).exec(xml)?.[1];
@@ -282,6 +283,28 @@ describe('e-invoices: create, issue and read', () => {
       await postJson(tenant, example(tenant, { number: 'P-2', date: '2025-12-30' })).expect(201);
       const next = await postJson(tenant, example(tenant, { number: 'P-4' })).expect(201);
       expect(next.body.data[0].file_name).toBe(`${tenant.vatNumber}_00005.xml`);
+    });
+
+    it("is checked against the company's VAT number as it is now, not as this process last saw it", async () => {
+      const tenant = await createTenant(api, 'Nuova Partita IVA S.r.l.');
+      // The first create has the API remember the company's number; then the number changes under it.
+      await postJson(tenant, example(tenant, { number: 'V-1' })).expect(201);
+      const firstTen = '1234567001';
+      const renamed = firstTen + partitaIvaCheckDigit(firstTen);
+      await api.db.query('UPDATE companies SET vat_number = $1 WHERE id = $2', [`IT${renamed}`, tenant.companyId]);
+      // Sent by the new number: created (refused by the remembered number's checks, then checked again).
+      const created = await postJson(tenant, example(tenant, { number: 'V-2', sellerVat: renamed }));
+      expect(created.status).toBe(201);
+      expect(created.body.data[0].file_name).toBe(`IT${renamed}_00002.xml`);
+      // Sent by the old number: refused.
+      const old = await postXml(tenant, invoiceToXml(example(tenant, { number: 'V-3' })));
+      expect(old.status).toBe(422);
+      expect(old.body.errors[0]).toMatchObject({ code: 'sdi_check_failed' });
+      // And back.
+      await api.db.query('UPDATE companies SET vat_number = $1 WHERE id = $2', [tenant.vatNumber, tenant.companyId]);
+      const back = await postJson(tenant, example(tenant, { number: 'V-4' }));
+      expect(back.status).toBe(201);
+      expect(back.body.data[0].file_name).toBe(`${tenant.vatNumber}_00003.xml`);
     });
 
     it('comes out of concurrent requests of one company with a new buyer: every invoice created, one counterpart', async () => {

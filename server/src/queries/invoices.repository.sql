@@ -1,17 +1,52 @@
 -- Written by `npm run sql` from server/src/invoices/invoices.repository.ts: do not edit.
 
--- InvoicesRepository.nextProgressivo
-INSERT INTO
-  sdi_progressivi (company_id, last)
-VALUES
-  ($1, 1)
-ON CONFLICT (company_id) DO UPDATE
-SET
-  last = sdi_progressivi.last + 1
+-- InvoicesRepository.startCreate
+WITH
+  progressivo AS (
+    INSERT INTO
+      sdi_progressivi (company_id, last)
+    VALUES
+      ($1, 1)
+    ON CONFLICT (company_id) DO UPDATE
+    SET
+      last = sdi_progressivi.last + 1
+    WHERE
+      sdi_progressivi.last + 1 < $2
+    RETURNING
+      last
+  )
+SELECT
+  (
+    SELECT
+      last::text
+    FROM
+      progressivo
+  ) AS flusso_progressivo,
+  company.vat_number AS flusso_vat_number,
+  company.country AS flusso_country,
+  counterpart.*
+FROM
+  companies company
+  LEFT JOIN LATERAL (
+    SELECT
+      *
+    FROM
+      counterparts
+    WHERE
+      company_id = $1
+      AND (
+        vat_number = $3
+        OR tax_number = $4
+      )
+    ORDER BY
+      (vat_number = $3) IS TRUE DESC,
+      created_at,
+      id
+    LIMIT
+      1
+  ) counterpart ON true
 WHERE
-  sdi_progressivi.last + 1 < $2
-RETURNING
-  last::text;
+  company.id = $1;
 
 -- InvoicesRepository.continueProgressivoAfter
 INSERT INTO
