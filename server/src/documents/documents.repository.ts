@@ -7,6 +7,7 @@ import { groupBy } from '../common/database/group-by.js';
 import { hydrate } from '../common/database/hydrate.js';
 import { DummyValue, GenerateSql } from '../common/database/generate-sql.js';
 import { loadAll } from '../common/database/load-all.js';
+import { queryPrepared } from '../common/database/prepared.js';
 import { fetchPage } from '../common/listing/list-page.js';
 import { parseListQuery, type ListQuery } from '../common/listing/list-query.js';
 import { defineList } from '../common/listing/list-spec.js';
@@ -188,20 +189,15 @@ export class DocumentsRepository {
   /** The documents' flows in flowOrder. */
   private async flowsOf(manager: EntityManager, documents: Document[]): Promise<Flow[]> {
     if (!documents.length) return [];
-    return (
-      manager
-        .getRepository(Flow)
-        .createQueryBuilder('f')
-        // With company_id the index (company_id, document_id, …) finds them; without it PostgreSQL reads every flow there is.
-        .where('f.companyId IN (:...companies) AND f.documentId IN (:...ids)', {
-          companies: [...new Set(documents.map((d) => d.companyId))],
-          ids: documents.map((d) => d.id),
-        })
-        // flowOrder, in SQL
-        .orderBy('f.expectedPaymentDate', 'ASC', 'NULLS LAST')
-        .addOrderBy('f.createdAt', 'ASC')
-        .addOrderBy('f.id', 'ASC')
-        .getMany()
+    // Prepared (one text whatever the page's size): every document list and read with its flows asks it. With
+    // company_id the index (company_id, document_id, …) finds them; without it PostgreSQL reads every flow there is.
+    // The order is flowOrder's.
+    const rows = await queryPrepared(
+      manager,
+      `SELECT * FROM flows WHERE company_id = ANY($1::uuid[]) AND document_id = ANY($2::uuid[])
+       ORDER BY expected_payment_date ASC NULLS LAST, created_at ASC, id ASC`,
+      [[...new Set(documents.map((d) => d.companyId))], documents.map((d) => d.id)],
     );
+    return hydrate(manager, Flow, rows);
   }
 }

@@ -343,27 +343,16 @@ WHERE
 
 -- DocumentsRepository.relations (flows)
 SELECT
-  "f"."id" AS "f_id",
-  "f"."company_id" AS "f_company_id",
-  "f"."document_id" AS "f_document_id",
-  "f"."amount" AS "f_amount",
-  "f"."currency" AS "f_currency",
-  "f"."paid_amount" AS "f_paid_amount",
-  "f"."payment_status" AS "f_payment_status",
-  "f"."payment_method" AS "f_payment_method",
-  "f"."expected_payment_date" AS "f_expected_payment_date",
-  "f"."payment_date" AS "f_payment_date",
-  "f"."created_at" AS "f_created_at",
-  "f"."updated_at" AS "f_updated_at"
+  *
 FROM
-  "flows" "f"
+  flows
 WHERE
-  "f"."company_id" IN ($1)
-  AND "f"."document_id" IN ($2)
+  company_id = ANY ($1::uuid[])
+  AND document_id = ANY ($2::uuid[])
 ORDER BY
-  "f"."expected_payment_date" ASC NULLS LAST,
-  "f"."created_at" ASC,
-  "f"."id" ASC;
+  expected_payment_date ASC NULLS LAST,
+  created_at ASC,
+  id ASC;
 
 -- DocumentsRepository.relations (sectional)
 SELECT
