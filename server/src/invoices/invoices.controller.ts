@@ -111,6 +111,7 @@ export class InvoicesController {
     'invoice_number_given',
     'sectional_year_mismatch',
     'invoice_too_complex',
+    'conflict',
     ...COMMON_ERRORS,
   )
   create(

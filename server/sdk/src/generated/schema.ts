@@ -10062,7 +10062,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
-            /** @description Idempotency key in use: a request with the same `Idempotency-Key` is still running; retry after `retry-after` seconds to get its answer. Code `idempotency_key_in_progress`. */
+            /** @description Conflict: the change clashes with other data of the company (the `code` says which). Code `idempotency_key_in_progress` when a request with the same `Idempotency-Key` is still running; retry after `retry-after` seconds to get its answer. */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -10073,23 +10073,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "errors": [
-                     *         {
-                     *           "code": "idempotency_key_in_progress",
-                     *           "title": "Idempotency key in use",
-                     *           "detail": "A request with this Idempotency-Key is still running; retry in a moment to get its answer.",
-                     *           "source": {
-                     *             "pointer": "/header/Idempotency-Key"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "meta": {
-                     *         "request_id": "6f1c2b9e-4d3a-4e8f-9b7c-2a1d0e5f3c47"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["IntegrationError"];
                 };
             };
