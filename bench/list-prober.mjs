@@ -3,8 +3,11 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { request } from 'undici';
 
+/** The `q` quantile of latencies (ms): percentile(values, 0.5) is the median. */
+export const percentile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+
 /** The 99th percentile of latencies (ms). */
-export const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))];
+export const p99 = (values) => percentile(values, 0.99);
 
 /**
  * Latencies (ms) of sequential GETs of `url` for `seconds`, or until `stop()` is called (which resolves with those
