@@ -35,6 +35,14 @@ export function isDuplicateInvoice(error: unknown): boolean {
   return driver?.code === '23505' && driver.constraint === 'invoices_company_id_duplicate_key_key';
 }
 
+/**
+ * The counterpart an invoice's party already is, given the placeholders of the company, the party's VAT number and
+ * its tax code: the one with that VAT number, else with that tax code, the oldest first.
+ */
+const matchingCounterpart = (company: string, vat: string, tax: string) =>
+  `SELECT * FROM counterparts WHERE company_id = ${company} AND (vat_number = ${vat} OR tax_number = ${tax})
+   ORDER BY (vat_number = ${vat}) IS TRUE DESC, created_at, id LIMIT 1`;
+
 /** The company as the sender of its invoices: what the SDI checks and the file name need. */
 export interface Sender {
   vatNumber: string | null;
@@ -84,10 +92,7 @@ export class InvoicesRepository {
        SELECT (SELECT last::text FROM progressivo) AS flusso_progressivo, company.vat_number AS flusso_vat_number,
               company.country AS flusso_country, counterpart.*
          FROM companies company
-         LEFT JOIN LATERAL (
-           SELECT * FROM counterparts WHERE company_id = $1 AND (vat_number = $3 OR tax_number = $4)
-           ORDER BY (vat_number = $3) IS TRUE DESC, created_at, id LIMIT 1
-         ) counterpart ON true
+         LEFT JOIN LATERAL (${matchingCounterpart('$1', '$3', '$4')}) counterpart ON true
         WHERE company.id = $1`,
       [companyId, PROGRESSIVO_LIMIT, party?.vat_number ?? null, party?.tax_number ?? null],
     );
@@ -172,12 +177,7 @@ export class InvoicesRepository {
     ],
   })
   async counterpartFor(manager: EntityManager, companyId: string, party: DerivedCounterpart): Promise<Counterpart> {
-    const found = await queryPrepared(
-      manager,
-      `SELECT * FROM counterparts WHERE company_id = $1 AND (vat_number = $2 OR tax_number = $3)
-       ORDER BY (vat_number = $2) IS TRUE DESC, created_at, id LIMIT 1`,
-      [companyId, party.vat_number, party.tax_number],
-    );
+    const found = await queryPrepared(manager, matchingCounterpart('$1', '$2', '$3'), [companyId, party.vat_number, party.tax_number]);
     if (found.length) return hydrate(manager, Counterpart, found)[0];
     // Another request may create the same counterpart meanwhile: the VAT number is unique in the company.
     const created = await queryPrepared(
