@@ -1,9 +1,10 @@
-import type { Pool } from 'pg';
+import type { FieldDef, Pool } from 'pg';
 import { QueryFailedError, type EntityMetadata, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { DriverUtils } from 'typeorm/driver/DriverUtils.js';
 import { namesStatements, statementName } from '../database/prepared.js';
+import { compileReader } from '../database/hydrate.js';
 import { encodeCursor, type FilterCondition, type ListQuery, type SortTerm } from './list-query.js';
 import type { FieldSpec, ListSpec } from './list-spec.js';
 
@@ -91,48 +92,38 @@ function keyset(terms: KeysetTerm[], params: Params): string {
   return branches.length ? `(${branches.map((b) => `(${b})`).join(' OR ')})` : 'FALSE';
 }
 
-/** Column types the PostgreSQL driver hydrates as pg reads them (prepareHydratedValue changes nothing of theirs). */
-const READ_AS_IS = new Set([
-  'uuid',
-  'text',
-  'varchar',
-  'character varying',
-  'char',
-  'character',
-  'numeric',
-  'decimal',
-  'smallint',
-  'integer',
-  'bigint',
-  'json',
-  'jsonb',
-]);
-
-interface SelectedColumn {
-  property: string;
-  /** The result key TypeORM selects the column under. */
-  key: string;
-  /** The driver's hydration, for the columns it changes (null: the value as pg read it). */
-  column: ColumnMetadata | null;
-}
-
-const columnsByAlias = new WeakMap<EntityMetadata, Map<string, SelectedColumn[]>>();
+const selectedByAlias = new WeakMap<EntityMetadata, Map<string, Array<{ property: string; key: string; column: ColumnMetadata }>>>();
 
 /** The entity's columns with the result keys TypeORM selects them under, worked out once per entity and alias. */
-function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>): SelectedColumn[] {
+function selectedColumns(qb: SelectQueryBuilder<ObjectLiteral>) {
   const { metadata, name: alias } = qb.expressionMap.mainAlias!;
-  let byAlias = columnsByAlias.get(metadata);
-  if (!byAlias) columnsByAlias.set(metadata, (byAlias = new Map()));
+  let byAlias = selectedByAlias.get(metadata);
+  if (!byAlias) selectedByAlias.set(metadata, (byAlias = new Map()));
   let columns = byAlias.get(alias);
   if (!columns) {
     columns = metadata.columns.map((column) => ({
       property: column.propertyName,
       key: DriverUtils.buildAlias(qb.connection.driver, undefined, alias, column.databaseName),
-      column: !column.transformer && typeof column.type === 'string' && READ_AS_IS.has(column.type) && !column.isArray ? null : column,
+      column,
     }));
     byAlias.set(alias, columns);
   }
   return columns;
+}
+
+/** Row readers of page queries, by SQL text: a text's result columns come in one order (compileReader). */
+const pageReaders = new Map<string, (row: unknown) => unknown>();
+
+function pageReader(base: SelectQueryBuilder<ObjectLiteral>, text: string, fields: FieldDef[]): (row: unknown) => unknown {
+  let read = pageReaders.get(text);
+  if (!read) {
+    const index = new Map(fields.map((field, i) => [field.name, i]));
+    const members = selectedColumns(base).map(({ property, key, column }) => ({ property, source: index.get(key) ?? null, column }));
+    read = compileReader(base.connection.driver, members);
+    if (pageReaders.size >= 1000) pageReaders.clear();
+    pageReaders.set(text, read);
+  }
+  return read;
 }
 
 interface CompiledQuery {
@@ -271,17 +262,13 @@ async function selectPrepared<E extends ObjectLiteral>(
   const driver = base.connection.driver as PostgresDriver;
   const inner = prepare(base, spec, clauses, values);
   const prepared = eachOf ? mergePages(base, clauses, inner, eachOf) : inner;
-  const statement = namesStatements(base.connection) ? prepared : { text: prepared.text, values: prepared.values };
+  // Rows as arrays: pg then sets no member by name, and the page's reader makes the entities in one step.
+  const statement = { ...(namesStatements(base.connection) ? prepared : { text: prepared.text, values: prepared.values }), rowMode: 'array' as const };
   // Failures become TypeORM's QueryFailedError, as from every other query, so a timeout answers 503 like the rest.
-  const result = await (driver.master as Pool).query(statement).catch((error: Error) => {
+  const result = await (driver.master as Pool).query<unknown[]>(statement).catch((error: Error) => {
     throw new QueryFailedError(statement.text, statement.values, error);
   });
-  const columns = selectedColumns(base);
-  return result.rows.map((raw: Record<string, unknown>) => {
-    const entity = {} as Record<string, unknown>;
-    for (const { property, key, column } of columns) entity[property] = column ? driver.prepareHydratedValue(raw[key], column) : raw[key];
-    return entity as E;
-  });
+  return result.rows.map(pageReader(base, statement.text, result.fields)) as E[];
 }
 
 /**
