@@ -1,9 +1,10 @@
 import type { CompanyDto, SubscriptionDto } from './company.dto.js';
 import type { Company } from './company.entity.js';
 import type { Subscription } from './subscription.entity.js';
+import { instant } from '../common/time/instant.js';
 
 function presentSubscription(subscription: Subscription): SubscriptionDto {
-  return { created_at: subscription.createdAt.toISOString(), status: subscription.status };
+  return { created_at: instant(subscription.createdAt), status: subscription.status };
 }
 
 /** A company; `subscriptions` when the expansion was asked for (its rows, possibly none), else null. */

@@ -2,6 +2,7 @@ import { apiEnum } from '../common/listing/api-enum.js';
 import type { DeliveryAttempt } from './delivery-attempt.entity.js';
 import type { LoadedDelivery } from './deliveries.repository.js';
 import type { WebhookMessage } from './delivery.entity.js';
+import { instant, instantOrNull } from '../common/time/instant.js';
 
 /** A webhook delivery as the API, the CLI and the portal show it (the `WebhookDelivery` schema). */
 export interface WebhookDeliveryState {
@@ -44,11 +45,11 @@ export function presentWebhookDelivery({ delivery, event, attempts }: LoadedDeli
     event: event?.type ?? composed!.event,
     company_id: event?.companyId ?? null,
     status: apiEnum(delivery.status),
-    next_attempt_at: delivery.status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
-    created_at: delivery.createdAt.toISOString(),
-    completed_at: delivery.completedAt?.toISOString() ?? null,
+    next_attempt_at: delivery.status === 'pending' ? instant(delivery.nextAttemptAt) : null,
+    created_at: instant(delivery.createdAt),
+    completed_at: instantOrNull(delivery.completedAt),
     attempts: attempts.map((a) => ({
-      attempted_at: a.attemptedAt.toISOString(),
+      attempted_at: instant(a.attemptedAt),
       outcome: apiEnum(a.outcome),
       duration_ms: a.durationMs,
       response_status: a.responseStatus,
@@ -67,6 +68,6 @@ export function presentMailState({ delivery, attempts }: LoadedDelivery): MailSt
     status,
     attempts: delivery.attempts,
     failure_reason: failed ? [last.responseBody, last.error].filter(Boolean).join(' — ') || 'the mail server refused the message' : null,
-    completed_at: delivery.completedAt?.toISOString() ?? null,
+    completed_at: instantOrNull(delivery.completedAt),
   };
 }

@@ -9,6 +9,7 @@ import type { Sectional } from '../sectionals/sectional.entity.js';
 import { presentSectional } from '../sectionals/sectional.presenter.js';
 import type { DocumentDto } from './document.dto.js';
 import type { Document } from './document.entity.js';
+import { instant, instantOrNull } from '../common/time/instant.js';
 
 /** What a single document can expand (getDocument); lists expand fewer (documentList). */
 export const DOCUMENT_EXPANSIONS = ['category', 'counterpart', 'flows', 'sectional', 'subcategory'] as const;
@@ -69,15 +70,15 @@ export function presentDocument(
     sectional_id: d.sectionalId,
     sectional: sectional ? presentSectional(sectional) : null,
     progressive: d.progressive,
-    created_at: d.createdAt.toISOString(),
+    created_at: instant(d.createdAt),
     creation_date: d.creationDate,
-    delivery_date: d.deliveryDate?.toISOString() ?? null,
+    delivery_date: instantOrNull(d.deliveryDate),
     delivery_status: d.deliveryStatus,
     direction: d.direction,
     file_name: d.fileName,
     notes: d.notes,
     source_id: d.sourceId,
-    updated_at: d.updatedAt.toISOString(),
+    updated_at: instant(d.updatedAt),
     version: d.version,
   };
 }

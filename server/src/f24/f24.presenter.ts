@@ -1,6 +1,7 @@
 import type { F24Reading } from './f24-form.js';
 import type { F24RequestDto, F24RequestStatus } from './f24.dto.js';
 import type { F24FailureReason } from './f24-parser.js';
+import { instant, instantOrNull } from '../common/time/instant.js';
 
 /** An f24_requests row as the repository reads it. */
 export interface F24RequestRow {
@@ -41,7 +42,7 @@ export function presentF24Request(row: F24RequestRow): F24RequestDto {
       : null,
     failure: row.failure_reason ? { reason: row.failure_reason, detail: row.failure_detail ?? '' } : null,
     file_url: `${f24RequestPath(row.company_id, row.id)}/file`,
-    created_at: row.created_at.toISOString(),
-    processed_at: row.processed_at?.toISOString() ?? null,
+    created_at: instant(row.created_at),
+    processed_at: instantOrNull(row.processed_at),
   };
 }

@@ -1,6 +1,7 @@
 import { money, type Money } from '../common/money/money.js';
 import type { FlowDto } from './flow.dto.js';
 import type { Flow } from './flow.entity.js';
+import { instant } from '../common/time/instant.js';
 
 export function presentFlow(flow: Flow): FlowDto {
   return {
@@ -12,6 +13,6 @@ export function presentFlow(flow: Flow): FlowDto {
     payment_method: flow.paymentMethod,
     expected_payment_date: flow.expectedPaymentDate,
     payment_date: flow.paymentDate,
-    created_at: flow.createdAt.toISOString(),
+    created_at: instant(flow.createdAt),
   };
 }

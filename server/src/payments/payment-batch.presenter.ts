@@ -2,6 +2,7 @@ import { BASE_PATH } from '../config/api-version.js';
 import type { PaymentBatchDto, PaymentBatchPaymentDto } from './payment-batch.dto.js';
 import type { PaymentBatch } from './payment-batch.entity.js';
 import type { BatchPayments } from './payment-batches.repository.js';
+import { instant } from '../common/time/instant.js';
 
 /** Each batch's payments, in request order, with their flow ids. */
 export function presentPayments({ payments, flowIds }: BatchPayments): Map<string, PaymentBatchPaymentDto[]> {
@@ -35,7 +36,7 @@ export function presentPaymentBatch(b: PaymentBatch, payments: ReadonlyMap<strin
     control_sum: { amount: b.controlSum, currency: b.currency.trim() },
     file_url: `${BASE_PATH}/companies/${b.companyId}/payment-batches/${b.id}/file`,
     payments: payments ? (payments.get(b.id) ?? []) : null,
-    created_at: b.createdAt.toISOString(),
-    updated_at: b.updatedAt.toISOString(),
+    created_at: instant(b.createdAt),
+    updated_at: instant(b.updatedAt),
   };
 }

@@ -1,6 +1,7 @@
 import { money, type Money } from '../common/money/money.js';
 import type { ProductDto } from './product.dto.js';
 import type { Product } from './product.entity.js';
+import { instant } from '../common/time/instant.js';
 
 /** Two decimals, as FatturaPA writes AliquotaIVA ("22.00"). */
 export const percentage = (value: string): string => Number(value).toFixed(2);
@@ -14,7 +15,7 @@ export function presentProduct(product: Product): ProductDto {
     unit_of_measure: product.unitOfMeasure,
     vat_percentage: percentage(product.vatPercentage),
     tax_exemption: product.taxExemption,
-    created_at: product.createdAt.toISOString(),
-    updated_at: product.updatedAt.toISOString(),
+    created_at: instant(product.createdAt),
+    updated_at: instant(product.updatedAt),
   };
 }

@@ -1,10 +1,11 @@
 import type { RequestLogDto } from './request-log.dto.js';
 import type { RequestLog } from './request-log.entity.js';
+import { instant } from '../common/time/instant.js';
 
 export function presentRequestLog(log: RequestLog): RequestLogDto {
   return {
     id: log.id,
-    created_at: log.createdAt.toISOString(),
+    created_at: instant(log.createdAt),
     method: log.method,
     route: log.route,
     path: log.path,

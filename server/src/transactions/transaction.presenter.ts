@@ -8,6 +8,7 @@ import { presentReconciliation } from './reconciliation.presenter.js';
 import type { TransactionDto } from './transaction.dto.js';
 import type { Transaction } from './transaction.entity.js';
 import type { TransactionRelations } from './transactions.repository.js';
+import { instant, instantOrNull } from '../common/time/instant.js';
 
 export interface TransactionExpansions {
   categories?: Map<string, Category>;
@@ -25,13 +26,13 @@ export function presentTransaction(t: Transaction, expanded: TransactionExpansio
     account_id: t.accountId,
     type: t.type,
     amount: money(t.amount, t.currency) as Money,
-    booking_date_time: t.bookingDateTime?.toISOString() ?? null,
+    booking_date_time: instantOrNull(t.bookingDateTime),
     date: t.date,
     value_date: t.valueDate,
     description: t.description,
     clean_description: t.cleanDescription,
     counterpart_name: t.counterpartName,
-    created_at: t.createdAt.toISOString(),
+    created_at: instant(t.createdAt),
     category_id: t.categoryId,
     category: category(t.categoryId, expanded.categories),
     subcategory_id: t.subcategoryId,

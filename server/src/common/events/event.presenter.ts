@@ -1,3 +1,5 @@
+import { instant } from '../time/instant.js';
+
 /** An event as the events API answers it and as a webhook's body carries it: one shape, from this one presenter. */
 export interface EventBody {
   id: string;
@@ -30,7 +32,7 @@ export function presentEvent(event: RecordedEvent): EventBody {
     event: event.type,
     api_version: event.apiVersion,
     company_id: event.companyId,
-    created_at: event.createdAt.toISOString(),
+    created_at: instant(event.createdAt),
     data: event.payload,
   };
 }
