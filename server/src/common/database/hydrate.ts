@@ -19,7 +19,7 @@ const READ_AS_IS = new Set([
 ]);
 
 /** Whether the driver's hydration changes a value of this column (its type, an array, a transformer). */
-export const hydratedByDriver = (column: ColumnMetadata): boolean =>
+const hydratedByDriver = (column: ColumnMetadata): boolean =>
   Boolean(column.transformer) || typeof column.type !== 'string' || !READ_AS_IS.has(column.type) || column.isArray;
 
 /** One member of the entities a reader makes: where its value is in a row (a key or an index), and its column. */
