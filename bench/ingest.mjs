@@ -249,7 +249,8 @@ try {
 
   const fmt = (n, width = 10) => n.toFixed(1).padStart(width);
   console.log(
-    `\n${samples.length} single-invoice samples (FSM10 included), 1 request in ${P7M_EVERY} a signed .p7m, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds (medians)`,
+    `\n${samples.length} single-invoice samples (FSM10 included), 1 request in ${P7M_EVERY} a signed .p7m, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds (medians)` +
+      `\nthe API's invoice lane: INVOICE_CONCURRENCY=${process.env.INVOICE_CONCURRENCY ?? 'its default'}, XML_WORKERS=${process.env.XML_WORKERS ?? 'its default'}`,
   );
   console.log(`POST documents/invoice (API, persisted) ${fmt(apiRate)} invoices/s`);
   console.log(`bare-node baseline (libxml, pg)         ${fmt(baseRate)} invoices/s`);

@@ -122,6 +122,11 @@ export interface InvoiceSettings {
     /** Files that may wait for a child; past it 503 (XML_QUEUE_LIMIT). */
     queueLimit: number;
   };
+  /**
+   * Invoices an API process creates or receives at once (INVOICE_CONCURRENCY, default XML_WORKERS + 1): the others wait in
+   * line (invoices/invoice-lane.ts), XML_QUEUE_LIMIT of them at most.
+   */
+  concurrency: number;
 }
 
 /** How the API uses PostgreSQL (the worker and the CLI run without these limits). */
@@ -223,6 +228,9 @@ export const DEFAULTS = {
   XML_WORKERS: String(Math.max(1, availableParallelism() - 1)),
   XML_TIME_BUDGET_MS: '10000',
   XML_QUEUE_LIMIT: '16',
+  // Unset, XML_WORKERS + 1 (this default is XML_WORKERS's default + 1): an invoice being read by each reader, one more
+  // being written.
+  INVOICE_CONCURRENCY: String(Math.max(1, availableParallelism() - 1) + 1),
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
   FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',
@@ -373,16 +381,18 @@ function invoiceSettings(env: NodeJS.ProcessEnv, environment: Environment): Invo
   if (environment === 'production' && channel === 'sandbox') throw new ConfigError('SDI_CHANNEL=sandbox is for development: production sends to the real SDI');
   const delays = parseSchedule(env.SDI_SANDBOX_DELAYS ?? DEFAULTS.SDI_SANDBOX_DELAYS, 'SDI_SANDBOX_DELAYS');
   if (delays.length !== 2) throw new ConfigError(`SDI_SANDBOX_DELAYS must be two durations (to the outcome, to a refusal), got "${env.SDI_SANDBOX_DELAYS}"`);
+  const workers = integer(env, 'XML_WORKERS', 1, 64);
   return {
     linkKey: createHash('sha256').update(secret).digest(),
     linkTtlSeconds: integer(env, 'INVOICE_LINK_TTL_SECONDS', 1, 7 * 86_400),
     sdiChannel: channel,
     sandboxDelaysMs: [delays[0], delays[1]],
     xml: {
-      workers: integer(env, 'XML_WORKERS', 1, 64),
+      workers,
       timeBudgetMs: integer(env, 'XML_TIME_BUDGET_MS', 100, 600_000),
       queueLimit: integer(env, 'XML_QUEUE_LIMIT', 1, 10_000),
     },
+    concurrency: env.INVOICE_CONCURRENCY === undefined ? workers + 1 : integer(env, 'INVOICE_CONCURRENCY', 1, 1024),
   };
 }
 

@@ -103,8 +103,9 @@ describe("the sandbox's SDI notices and a full pool", () => {
   let seller: Tenant;
 
   beforeAll(async () => {
-    // One reader, one file waiting, and time enough for a 25,000-line file: the pool stays full while it is read.
-    api = await startApi({ XML_WORKERS: '1', XML_QUEUE_LIMIT: '1', XML_TIME_BUDGET_MS: '120000', DB_POOL_WAIT_MS: '10000' });
+    // One reader, one file waiting, and time enough for a 25,000-line file: the pool stays full while it is read. Two
+    // invoices in progress at once, so that the second reaches the pool rather than waiting in the invoice lane.
+    api = await startApi({ XML_WORKERS: '1', XML_QUEUE_LIMIT: '1', XML_TIME_BUDGET_MS: '120000', DB_POOL_WAIT_MS: '10000', INVOICE_CONCURRENCY: '2' });
     seller = await createTenant(api, 'Rossi Forniture S.r.l.');
   });
   afterAll(() => api?.close());

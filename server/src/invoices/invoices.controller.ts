@@ -13,6 +13,7 @@ import { E_INVOICE_COMPONENT } from './fatturapa/index.js';
 import { INVOICE_FILE_PATH } from './invoice-link.js';
 import { RECONCILIATION_IDENTIFIER } from './create-invoice-query.js';
 import { InvoiceFilesService } from './invoice-files.service.js';
+import { InvoiceLane } from './invoice-lane.js';
 import type { InvoiceBody } from './invoice-reader.js';
 import { InvoicesService } from './invoices.service.js';
 import { ApiError } from '../common/errors/api-error.js';
@@ -78,6 +79,7 @@ export class InvoicesController {
   constructor(
     private readonly invoices: InvoicesService,
     private readonly files: InvoiceFilesService,
+    private readonly lane: InvoiceLane,
   ) {}
 
   @Post('companies/:company_id/documents/invoice')
@@ -87,7 +89,7 @@ export class InvoicesController {
     operationId: 'createInvoice',
     summary: 'Create an e-invoice',
     description:
-      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3; or a simplified invoice, FSM10: TD07 up to 400.00 euro VAT included, TD08, TD09, whose JSON form is `SimplifiedInvoice`), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE, within the limits of the invoice guide: 422 `invoice_too_complex` past them or past the time Flusso gives one file to be read), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento` (a simplified invoice has none: one flow of its total, VAT included, due on its date). With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and records `document.created` with the document as answered; `document.updated` follows its changes, from issuing to the SDI's outcome. 409 `conflict` when the company's VAT number changed more than once while the invoice was being created: nothing was created, and the invoice can be sent again.",
+      "Creates a document from one FatturaPA invoice (FPA12 or FPR12, schema 1.2.3; or a simplified invoice, FSM10: TD07 up to 400.00 euro VAT included, TD08, TD09, whose JSON form is `SimplifiedInvoice`), sent as the XML file (`application/xml`, up to 5 MB, no DOCTYPE, within the limits of the invoice guide: 422 `invoice_too_complex` past them or past the time Flusso gives one file to be read), as a signed file (`application/pkcs7-mime`: a CAdES `.p7m` envelope carrying the XML, in DER or base64, as the SDI accepts it; every signature must hold for its content, else 422 `invalid_signed_file`; the envelope is stored and transmitted as received and `file_name` ends in `.xml.p7m`) or as its JSON form (`application/json`; `progressivo_invio` may be left out; `numero` too with `sectional_id`; a line may name a `product_id` whose values fill the members it leaves out: `descrizione`, `prezzo_unitario`, `unita_misura`, `aliquota_iva`, `natura`; that also needs `products:read`). The invoice is checked against the schema (422 `invalid_invoice`, one item per problem with a pointer: an XML path such as `/FatturaElettronicaBody/0/DatiGenerali/DatiGeneraliDocumento/Data` for XML, a JSON Pointer for JSON) and against the checks the SDI applies beyond it (422 `sdi_check_failed`, `detail` starting with the SDI error code such as `00423`); the company must be the seller (the buyer for self-invoices), and an invoice with the number, year, type and seller of one already created is a duplicate (`00404`). Flusso assigns the ProgressivoInvio (five characters, never reused in the company) and the SDI file name (`file_name`, `IT01234567890_0001K.xml`), stores the XML as received (or as written from the JSON), and derives the document: number, type and direction from `TipoDocumento`, amounts, the counterpart (found by VAT number or tax code, else created) and one flow per `DettaglioPagamento` (a simplified invoice has none: one flow of its total, VAT included, due on its date). With `issue=true` the document is CREATED and sent to the SDI at once; otherwise it stays a DRAFT until issued. Answers 201 with the list of documents created (one), every member expanded. A new document is version 1 and records `document.created` with the document as answered; `document.updated` follows its changes, from issuing to the SDI's outcome. 409 `conflict` when the company's VAT number changed more than once while the invoice was being created: nothing was created, and the invoice can be sent again. Each server creates a few invoices at once and lines up the others (other calls never wait behind them); when its line is full it answers 503 `service_unavailable` with `Retry-After`, having changed nothing.",
   })
   @ApiQueryOf(createInvoiceQuery)
   @ApiConsumes('application/json', 'application/xml', 'application/pkcs7-mime')
@@ -118,6 +120,7 @@ export class InvoicesController {
     @CompanyId() companyId: string,
     @CurrentAuth() auth: AuthContext,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Query(createInvoiceQuery) query: QueryOf<typeof createInvoiceQuery>,
   ) {
     const options = {
@@ -126,7 +129,7 @@ export class InvoicesController {
       sectionalId: query.sectional_id ?? null,
       productsReadable: allows(auth.permissions, 'products:read'),
     };
-    return this.invoices.create(companyId, invoiceBody(request), options).then((data) => ({ data }));
+    return this.lane.run(reply.raw, () => this.invoices.create(companyId, invoiceBody(request), options)).then((data) => ({ data }));
   }
 
   @Post('companies/:company_id/documents/:id/issue')

@@ -4,6 +4,7 @@ import { StoredInvoice } from './invoice.entity.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { SectionalsModule } from '../sectionals/sectionals.module.js';
 import { InvoiceFilesService } from './invoice-files.service.js';
+import { InvoiceLane } from './invoice-lane.js';
 import { InvoiceReader } from './invoice-reader.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
@@ -17,7 +18,7 @@ import { XmlPoolModule } from './xml-pool.module.js';
 @Module({
   imports: [TypeOrmModule.forFeature([StoredInvoice]), DocumentsModule, SectionalsModule, XmlPoolModule],
   controllers: [InvoicesController],
-  providers: [InvoicesService, InvoicesRepository, InvoiceReader, InvoiceFilesService],
-  exports: [InvoicesService, InvoicesRepository],
+  providers: [InvoicesService, InvoicesRepository, InvoiceReader, InvoiceFilesService, InvoiceLane],
+  exports: [InvoicesService, InvoicesRepository, InvoiceLane],
 })
 export class InvoicesModule {}

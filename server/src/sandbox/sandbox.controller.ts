@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompanyId } from '../common/auth/auth-context.js';
 import { RequirePermission } from '../common/auth/permissions.js';
 import { ApiErrors, COMMON_ERRORS } from '../common/errors/api-errors.decorator.js';
@@ -8,6 +8,7 @@ import { ApiCompanyParam, ApiIdParam } from '../common/http/path-params.js';
 import { DocumentDto } from '../documents/document.dto.js';
 import { CreatedDocumentsDto, RECEIVED_INVOICE_EXAMPLE } from '../invoices/invoice.dto.js';
 import { invoiceBody } from '../invoices/invoices.controller.js';
+import { InvoiceLane } from '../invoices/invoice-lane.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { CreatedTransactionsDto, CreateSandboxTransactionsDto, MAX_SANDBOX_TRANSACTIONS } from './sandbox.dto.js';
 import { DevelopmentOnlyGuard } from './development-only.guard.js';
@@ -23,6 +24,7 @@ export class SandboxController {
   constructor(
     private readonly sandbox: SandboxService,
     private readonly invoices: InvoicesService,
+    private readonly lane: InvoiceLane,
   ) {}
 
   @Post('transactions')
@@ -50,8 +52,8 @@ export class SandboxController {
   @ApiBody({ schema: { type: 'string' }, description: "The supplier's FatturaPA file.", examples: { xml: RECEIVED_INVOICE_EXAMPLE } })
   @ApiCreatedResponse({ type: CreatedDocumentsDto, description: 'Created: the list of documents created (one), without `page`.' })
   @ApiErrors(400, 'invalid_invoice_xml', 403, 404, 413, 415, 'invalid_invoice', 'invalid_signed_file', 'sdi_check_failed', ...COMMON_ERRORS)
-  async receiveInvoice(@CompanyId() companyId: string, @Req() request: FastifyRequest) {
-    return { data: await this.invoices.receive(companyId, invoiceBody(request)) };
+  async receiveInvoice(@CompanyId() companyId: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return { data: await this.lane.run(reply.raw, () => this.invoices.receive(companyId, invoiceBody(request))) };
   }
 
   @Post('documents/:id/sdi-notices')
