@@ -185,6 +185,9 @@ export interface MailSettings {
   shareLinkTtlSeconds: number;
 }
 
+// One core is left to the event loop that answers everyone (bench/xml.mjs: two readers on two cores doubled its p99).
+const XML_READERS = Math.max(1, availableParallelism() - 1);
+
 export const DEFAULTS = {
   FLUSSO_ENV: 'development',
   PORT: '3000',
@@ -224,13 +227,12 @@ export const DEFAULTS = {
   INVOICE_LINK_SECRET: 'flusso-development-invoice-link-secret',
   INVOICE_LINK_TTL_SECONDS: '900',
   SDI_SANDBOX_DELAYS: '5s,30s',
-  // One core is left to the event loop that answers everyone (bench/xml.mjs: two readers on two cores doubled its p99).
-  XML_WORKERS: String(Math.max(1, availableParallelism() - 1)),
+  XML_WORKERS: String(XML_READERS),
   XML_TIME_BUDGET_MS: '10000',
   XML_QUEUE_LIMIT: '16',
-  // Unset, XML_WORKERS + 1 (this default is XML_WORKERS's default + 1): an invoice being read by each reader, one more
-  // being written.
-  INVOICE_CONCURRENCY: String(Math.max(1, availableParallelism() - 1) + 1),
+  // Unset, XML_WORKERS + 1 (invoiceSettings: this value is that of an unset XML_WORKERS): an invoice being read by each
+  // reader, one more being written.
+  INVOICE_CONCURRENCY: String(XML_READERS + 1),
   MAIL_RETRY_SCHEDULE: '1m,5m,15m,1h,3h,6h,12h',
   SHARE_LINK_TTL_DAYS: '30',
   FLUSSO_HOST_DEVELOPMENT: 'https://api.sandbox.flusso.example',

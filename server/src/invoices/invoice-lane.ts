@@ -28,11 +28,6 @@ export class InvoiceLane {
     } catch (error) {
       throw error instanceof WaitEnded ? laneRefusal(error.why) : error;
     }
-    if (end.closed) {
-      // Granted in the same turn as the client left: nothing runs for it.
-      this.places.release();
-      throw laneRefusal('gone');
-    }
     try {
       return await work();
     } finally {

@@ -66,6 +66,20 @@ describe('places in line', () => {
     expect(places.held).toBe(1);
   });
 
+  it('refuses a waiter whose request ended in the same turn as its place came, and passes the place on', async () => {
+    const places = new Places(1, { waitMs: null, maxWaiting: 10 });
+    await places.acquire(new Ending());
+    // Closed, its 'close' not emitted yet: the place comes before the waiter hears of it.
+    const ending = new Ending();
+    const late = refusal(places.acquire(ending));
+    const next = refusal(places.acquire(new Ending()));
+    ending.closed = true;
+    places.release();
+    expect(await late).toBe('gone');
+    expect(await next).toBe('granted');
+    expect({ held: places.held, waiting: places.waiting }).toEqual({ held: 1, waiting: 0 });
+  });
+
   it('ends a wait at its deadline, on a clock the test moves', async () => {
     jest.useFakeTimers();
     const places = new Places(1, { waitMs: 5_000, maxWaiting: 10 });

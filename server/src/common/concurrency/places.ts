@@ -27,8 +27,9 @@ export interface LineRules {
 
 /**
  * A counting semaphore for requests: `size` places, and a line whose waiters, first come first served, give up after
- * the deadline, or when their request ends, or are refused at once when the line is full. Every refusal is a
- * WaitEnded; a granted place is given back with release(), once.
+ * the deadline, or when their request ends, or are refused at once when the line is full. A waiter whose request
+ * ended in the same turn as its place came is refused too, its place passed on: nothing runs for a request no one
+ * waits for. Every refusal is a WaitEnded; a granted place is given back with release(), once.
  */
 export class Places {
   held = 0;
@@ -54,7 +55,7 @@ export class Places {
       return Promise.resolve();
     }
     if (this.waiters.length >= this.rules.maxWaiting) return Promise.reject(new WaitEnded('busy'));
-    return new Promise((resolve, reject) => {
+    const granted = new Promise<void>((resolve, reject) => {
       const leaveLine = (why: WaitEnded['why']) => {
         if (timer) clearTimeout(timer);
         end.removeListener('close', onClose);
@@ -71,6 +72,11 @@ export class Places {
       const timer = this.rules.waitMs === null ? null : setTimeout(() => leaveLine('busy'), this.rules.waitMs);
       end.once('close', onClose);
       this.waiters.push(grant);
+    });
+    return granted.then(() => {
+      if (!end.closed) return;
+      this.release();
+      throw new WaitEnded('gone');
     });
   }
 

@@ -7,7 +7,7 @@ import { Places, type RequestEnd, WaitEnded } from '../concurrency/places.js';
  * Stripe answers too many concurrent requests. A request that ended while it waited (its client went away) has no one
  * to answer; it is refused so that it runs nothing.
  */
-export function shareRefusal(why: WaitEnded['why']): ApiError {
+function shareRefusal(why: WaitEnded['why']): ApiError {
   if (why === 'gone') return ApiError.of('request_timeout', 'The client closed the connection while the request waited for a place in its company share.');
   return ApiError.of(
     'too_many_requests',
