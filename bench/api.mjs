@@ -2,8 +2,9 @@
 // one run measures:
 //   1. GET transactions (page_size 25, filter[type], sort=-date) through the API vs the same SQL served by a bare
 //      node:http + pg server (bench/bare-server.mjs), at 10 and at 32 connections (BENCH_CONNECTIONS=10,32): requests/s,
-//      p99, their ratio (target ≥ 0.9), and the CPU time each process spent per request over the same rounds (from
-//      /proc: stable on a shared machine, where requests per second are not);
+//      p99, their ratio (target ≥ 0.9) and each round's (the spread of the machine's noise), and the CPU time each
+//      process spent per request over the same rounds (from /proc: stable on a shared machine, where requests per
+//      second are not);
 //   2. the latency of the first page vs a page 40,000 pages deep (target: within 1.2×), or as deep as a smaller data set
 //      goes (BENCH_TRANSACTIONS=100000 for a quick run: page 3,999).
 // Run with `npm run bench:api` (builds first). The data set is kept in the database BENCH_DATABASE_URL
@@ -116,8 +117,8 @@ try {
   // both alike; CPU time is counted over the measured rounds only.
   const results = [];
   for (const connections of CONNECTIONS) {
-    const viaApi = { requests: 0, seconds: 0, cpu: 0, p99: [] };
-    const viaBare = { requests: 0, seconds: 0, cpu: 0, p99: [] };
+    const viaApi = { requests: 0, seconds: 0, cpu: 0, p99: [], roundRps: [] };
+    const viaBare = { requests: 0, seconds: 0, cpu: 0, p99: [], roundRps: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const [target, url, h, pid] of [
         [viaApi, `http://127.0.0.1:${apiPort}${path}${query}`, headers, api.pid],
@@ -128,6 +129,7 @@ try {
         target.seconds += DURATION / ROUNDS;
         target.cpu += result.cpu;
         target.p99.push(result.p99);
+        target.roundRps.push(result.requests / (DURATION / ROUNDS));
       }
     }
     for (const target of [viaApi, viaBare]) {
@@ -150,6 +152,8 @@ try {
     console.log(
       `ratio API / bare     ${(viaApi.rps / viaBare.rps).toFixed(3)}   (target ≥ 0.9)   CPU per request bare / API ${(viaBare.cpuPerRequest / viaApi.cpuPerRequest).toFixed(3)}`,
     );
+    // Each round's pair, API then bare a few seconds apart: their spread is the machine's noise the ratio carries.
+    console.log(`ratio in each round  ${viaApi.roundRps.map((rps, i) => (rps / viaBare.roundRps[i]).toFixed(3)).join('  ')}`);
   }
   // The company is served at once after the load: nothing the measuring rounds abandoned is still held.
   const after = await fetch(`http://127.0.0.1:${apiPort}${path}${query}`, { headers });
