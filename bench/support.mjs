@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createDataSource } from '../dist/server/src/entities.js';
 import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS } from '../dist/server/src/config/config.js';
+import { apiNodeFlags } from '../dist/server/src/processes/node-flags.js';
 
 /** A TCP port of 127.0.0.1 that nothing listens on right now. */
 export const freePort = () =>
@@ -79,16 +80,16 @@ export const benchEnv = (databaseUrl, extra = {}) => ({
 });
 
 /**
- * Starts a built process (`main.js` or `worker.js` of dist/server/src) with `env`, its output dropped and its errors
- * shown. With BENCH_CPU_PROF=<folder>, it writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
+ * Starts a built process (`main.js` or `worker.js` of dist/server/src) with `env` and Node.js `flags`, its output
+ * dropped and its errors shown. With BENCH_CPU_PROF=<folder>, it writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
  */
-function startBuilt(script, env) {
+function startBuilt(script, env, flags = []) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return spawn(process.execPath, [...profile, `dist/server/src/${script}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profile, ...flags, `dist/server/src/${script}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** Starts the built API on 127.0.0.1:`port`. */
-export const startApi = (env, port) => startBuilt('main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+/** Starts the built API on 127.0.0.1:`port`, with the Node.js flags `npm start` gives it (API_NODE_FLAGS). */
+export const startApi = (env, port) => startBuilt('main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, apiNodeFlags(env.NODE_OPTIONS));
 
 /** Starts the built worker. */
 export const startWorker = (env) => startBuilt('worker.js', env);

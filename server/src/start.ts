@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from './config/config.js';
 import { preflight } from './processes/preflight.js';
 import { runMain } from './config/run-main.js';
+import { apiNodeFlags } from './processes/node-flags.js';
 import { Supervisor } from './processes/supervisor.js';
 
 /**
@@ -55,7 +56,7 @@ runMain(async () => {
   const demo = await demoCredentials(env);
 
   const supervisor = new Supervisor([
-    { name: 'API', script: 'dist/server/src/main.js', env, count: config.processes.api, shared: true },
+    { name: 'API', script: 'dist/server/src/main.js', nodeFlags: apiNodeFlags(process.env.NODE_OPTIONS), env, count: config.processes.api, shared: true },
     { name: 'worker', script: 'dist/server/src/worker.js', env, count: config.processes.worker },
     {
       name: 'portal',

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../test/redis-server.js';
 import { waitFor } from '../../test/webhook-receiver.js';
+import { API_NODE_FLAGS, apiNodeFlags } from './node-flags.js';
 import { type ProcessSpec, Supervisor } from './supervisor.js';
 
 const CHILD = join(process.cwd(), 'server/src/processes/fixtures/child.mjs');
@@ -67,6 +69,33 @@ describe('the supervisor behind npm start', () => {
     ]);
     await waitFor(() => supervisor.pids('API').length === 3 && supervisor.pids('worker').length === 2, 'five processes');
     expect(await answeredBy(port, 3)).toEqual(supervisor.pids('API').sort());
+  });
+
+  it("starts every copy with its spec's Node.js flags, port-sharing or not", async () => {
+    const own = await freePort();
+    const { port, supervisor } = await run([
+      { name: 'API', count: 2, shared: true, nodeFlags: API_NODE_FLAGS },
+      { name: 'worker', count: 1, nodeFlags: ['--max-semi-space-size=32'], env: { PORT: String(own) } },
+    ]);
+    const pids = await answeredBy(port, 2);
+    expect(pids).toEqual(supervisor.pids('API').sort());
+    for (const _ of pids) expect(JSON.parse((await get(port, '/flags'))!)).toEqual(API_NODE_FLAGS);
+    await waitFor(async () => (await get(own)) !== null, 'the worker answering on its own port');
+    expect(JSON.parse((await get(own, '/flags'))!)).toEqual(['--max-semi-space-size=32']);
+  });
+
+  it("gives the API its Node.js flags unless the operator's NODE_OPTIONS sets them", () => {
+    expect(API_NODE_FLAGS).toEqual(['--max-semi-space-size=64']);
+    expect(apiNodeFlags(undefined)).toEqual(API_NODE_FLAGS);
+    expect(apiNodeFlags('--max-old-space-size=4096 --enable-source-maps')).toEqual(API_NODE_FLAGS);
+    expect(apiNodeFlags('--enable-source-maps --max-semi-space-size=16')).toEqual([]);
+    expect(apiNodeFlags('--max_semi_space_size=16')).toEqual([]);
+  });
+
+  it('the Docker image and compose run the API with the same flags', () => {
+    const command = JSON.stringify(['node', ...API_NODE_FLAGS, 'dist/server/src/main.js']).replace(/,/g, ', ');
+    expect(readFileSync('docker/Dockerfile', 'utf8')).toContain(`CMD ${command}`);
+    expect(readFileSync('docker/compose.yml', 'utf8')).toContain(`command: ${command}`);
   });
 
   it('starts a process that died again, and keeps the others running', async () => {

@@ -9,6 +9,8 @@ export interface ProcessSpec {
   /** A Node.js script (relative to `cwd`), run by the same Node.js as the supervisor. */
   script: string;
   args?: string[];
+  /** Node.js flags the copies run with (before the script): API_NODE_FLAGS for the API. */
+  nodeFlags?: readonly string[];
   env: NodeJS.ProcessEnv;
   cwd?: string;
   count: number;
@@ -80,7 +82,7 @@ export class Supervisor {
   private launch(spec: ProcessSpec, index: number): void {
     const child = spec.shared
       ? this.fork(spec)
-      : spawn(process.execPath, [spec.script, ...(spec.args ?? [])], {
+      : spawn(process.execPath, [...(spec.nodeFlags ?? []), spec.script, ...(spec.args ?? [])], {
           env: spec.env,
           cwd: spec.cwd,
           stdio: ['ignore', spec.quiet ? 'pipe' : 'inherit', 'inherit'],
@@ -101,7 +103,7 @@ export class Supervisor {
 
   /** A copy of a port-sharing spec: a cluster worker, whose `listen` the supervisor's process serves. */
   private fork(spec: ProcessSpec): ChildProcess {
-    cluster.setupPrimary({ exec: spec.script, args: spec.args ?? [], cwd: spec.cwd, execArgv: [], silent: false });
+    cluster.setupPrimary({ exec: spec.script, args: spec.args ?? [], cwd: spec.cwd, execArgv: [...(spec.nodeFlags ?? [])], silent: false });
     const worker = cluster.fork(spec.env);
     // Its IPC channel breaks (EPIPE) when it exits while this process still answers it, its listen on a quick stop for
     // one: its exit is what counts (launch), and an 'error' nobody listens to would end the supervisor.
