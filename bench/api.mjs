@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { createDataSource } from '../dist/server/src/entities.js';
 import { runMigrations } from '../dist/server/src/common/database/migrate.js';
 import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
+import { apiNodeFlags } from '../dist/server/src/processes/node-flags.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
 import { benchEnv, cpuMs, startApi, waitFor } from './support.mjs';
@@ -103,7 +104,8 @@ const env = benchEnv(databaseUrl, {
 const api = startApi(env, apiPort);
 const bare = fork('bench/bare-server.mjs', {
   env: { ...env, PORT: String(barePort) },
-  execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  // The API's Node.js flags too, so that the two differ only in their code (the bare server gains nothing from them).
+  execArgv: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...apiNodeFlags(process.env.NODE_OPTIONS)],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const headers = { authorization: `Bearer ${demo.apiKey}` };
