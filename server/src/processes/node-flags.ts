@@ -2,8 +2,9 @@
  * Node.js flags the API processes run with, however they are started (`npm start`'s supervisor, the Docker image,
  * the benchmarks). A list request allocates tens of kilobytes that die with it; V8's default young generation (two
  * 16 MB semi-spaces on 64-bit) is scavenged every few hundred requests, and each scavenge copies what the requests in
- * flight still hold. 64 MB semi-spaces scavenge a quarter as often: 5–8 % less CPU per list request and as much more
- * throughput (A/B of two API processes, bench:api's query, issue 15's note), for up to 96 MB more memory per process.
+ * flight still hold. 64 MB semi-spaces scavenge a quarter as often: a median of 5 % less CPU per list request (from 14 %
+ * less to none in six A/B runs of two API processes on bench:api's query, issue 15's note), for up to 96 MB more
+ * memory per process.
  * The bare server of bench:api gains nothing from it (it allocates little). An operator's own NODE_OPTIONS naming the
  * flag wins (apiNodeFlags).
  */
