@@ -32,7 +32,7 @@ export class MailSender implements DeliverySender {
     const attemptedAt = new Date();
     const started = performance.now();
     try {
-      const receipt = await this.mailer.send(delivery.message!, signal);
+      const receipt = await this.mailer.send(delivery.message!, { id: delivery.id, signal });
       return {
         ok: true,
         attemptedAt,

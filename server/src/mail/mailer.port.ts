@@ -7,13 +7,23 @@ export interface MailReceipt {
   response: string;
 }
 
+/** One attempt at sending a message. */
+export interface MailAttempt {
+  /**
+   * The message's identity, the same on every attempt (its delivery's id): the Message-ID is `<id@sender's domain>`,
+   * so a copy sent again after an attempt whose outcome was lost is the same message to the recipient's mail system.
+   */
+  id: string;
+  /**
+   * Aborts the attempt: a message not yet handed over in full is taken back (its connection closed before the end of
+   * the data), so the server never confirms it after the attempt was given up on.
+   */
+  signal?: AbortSignal;
+}
+
 /** The port through which Flusso sends e-mail (drivers in `drivers/`); the worker's mail channel is its only user. */
 export interface Mailer {
-  /**
-   * Sends one message. `signal` aborts it: a message not yet handed over in full is taken back (its connection
-   * closed before the end of the data), so the server never confirms it after the attempt was given up on.
-   */
-  send(message: MailMessage, signal?: AbortSignal): Promise<MailReceipt>;
+  send(message: MailMessage, attempt: MailAttempt): Promise<MailReceipt>;
   close(): void;
 }
 
@@ -23,10 +33,17 @@ export const MAILER = Symbol('MAILER');
 /** A refusal by the mail server, with its SMTP reply code (`responseCode`) when it gave one. */
 export type MailError = Error & { responseCode?: number; response?: string };
 
-/** A message as nodemailer takes it, from `from`. */
-export function toNodemailer(from: string, message: MailMessage) {
+/** The Message-ID of every attempt at message `id` from `from` (`Name <user@domain>` or `user@domain`). */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'flusso.invalid';
+  return `<${id}@${domain}>`;
+}
+
+/** A message as nodemailer takes it, from `from`, named by `id` (MailAttempt). */
+export function toNodemailer(from: string, message: MailMessage, id: string) {
   return {
     from,
+    messageId: messageIdOf(id, from),
     to: message.to,
     replyTo: message.replyTo,
     subject: message.subject,

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../config/config.js';
 import { createMailer } from './mailer.factory.js';
 import { MailSender } from './mail-sender.js';
+import { messageIdOf } from './mailer.port.js';
 import type { ClaimedDelivery } from '../deliveries/delivery-sender.js';
 
 describe('the mailer: SMTP credentials never travel in clear text', () => {
@@ -12,6 +13,8 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
   /** Every AUTH the server received, with the password it was sent. */
   const logins: Array<{ username?: string; password?: string }> = [];
   let accepted = 0;
+  /** The Message-ID header of each message the server took. */
+  const messageIds: string[] = [];
 
   beforeAll(async () => {
     // A server that offers no STARTTLS and takes AUTH PLAIN over the plain connection: what the red team used.
@@ -24,9 +27,11 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
         callback(null, { user: auth.username });
       },
       onData(stream, _session, callback) {
-        stream.resume();
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           accepted += 1;
+          messageIds.push(/^Message-ID: (.*)\r$/im.exec(Buffer.concat(chunks).toString())?.[1] ?? '');
           callback();
         });
       },
@@ -61,7 +66,7 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
   it('ignoreTLS in SMTP_URL does not turn the requirement off', async () => {
     const loose = createMailer({ ...settings({}), smtpUrl: `smtp://flusso:s3cret-pass@127.0.0.1:${port}?ignoreTLS=true` });
     try {
-      await expect(loose.send(message)).rejects.toThrow(/never sent unencrypted/);
+      await expect(loose.send(message, { id: 'd' })).rejects.toThrow(/never sent unencrypted/);
     } finally {
       loose.close();
     }
@@ -71,7 +76,7 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
   it('sends in clear text only when the operator allows it with SMTP_ALLOW_CLEARTEXT_AUTH=true', async () => {
     const mailer = createMailer(settings({ SMTP_ALLOW_CLEARTEXT_AUTH: 'true' }));
     try {
-      await expect(mailer.send(message)).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
+      await expect(mailer.send(message, { id: 'd' })).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
     } finally {
       mailer.close();
     }
@@ -82,11 +87,27 @@ describe('the mailer: SMTP credentials never travel in clear text', () => {
   it('a server without credentials is not asked for TLS', async () => {
     const mailer = createMailer({ ...settings({}), smtpUrl: `smtp://127.0.0.1:${port}` });
     try {
-      await expect(mailer.send(message)).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
+      await expect(mailer.send(message, { id: 'd' })).resolves.toMatchObject({ response: expect.stringMatching(/^250 /) });
     } finally {
       mailer.close();
     }
     expect(accepted).toBe(2);
+  });
+
+  it("names every attempt at a delivery's message alike: a copy sent again is the same message to the recipient", async () => {
+    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Rossi Forniture <fatture@rossi.example>' });
+    const sender = new MailSender(createMailer(config.mail), config);
+    const delivery = (id: string) => ({ id, claim: 'c', channel: 'mail', attempts: 0, message, endpoint: null, event: null }) satisfies ClaimedDelivery;
+    const [first, second] = ['5f0c1a52-8a3e-4b4e-9f57-0d7a6a3c1e01', '5f0c1a52-8a3e-4b4e-9f57-0d7a6a3c1e02'];
+    const before = messageIds.length;
+    for (const id of [first, first, second]) expect((await sender.send(delivery(id))).ok).toBe(true);
+    expect(messageIds.slice(before)).toEqual([`<${first}@rossi.example>`, `<${first}@rossi.example>`, `<${second}@rossi.example>`]);
+  });
+
+  it('takes the Message-ID domain from MAIL_FROM, with or without a display name', () => {
+    expect(messageIdOf('d1', 'Flusso <no-reply@flusso.example>')).toBe('<d1@flusso.example>');
+    expect(messageIdOf('d1', 'no-reply@mail.rossi.example')).toBe('<d1@mail.rossi.example>');
+    expect(messageIdOf('d1', 'Flusso')).toBe('<d1@flusso.invalid>');
   });
 
   it('SMTP_ALLOW_CLEARTEXT_AUTH takes true or false only', () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../../config/config.js';
 import type { MailMessage } from '../../deliveries/delivery.entity.js';
-import { toNodemailer, type Mailer, type MailReceipt } from '../mailer.port.js';
+import { toNodemailer, type MailAttempt, type Mailer, type MailReceipt } from '../mailer.port.js';
 
 /**
  * A developer's machine without SMTP_URL: each message is written as an .eml file to MAIL_OUTBOX_DIR (any mail client
@@ -19,8 +19,8 @@ export class FileMailer implements Mailer {
     this.folder = resolve(settings.outboxDir);
   }
 
-  async send(message: MailMessage): Promise<MailReceipt> {
-    const info = await this.transport.sendMail(toNodemailer(this.settings.from, message));
+  async send(message: MailMessage, { id }: MailAttempt): Promise<MailReceipt> {
+    const info = await this.transport.sendMail(toNodemailer(this.settings.from, message, id));
     await mkdir(this.folder, { recursive: true });
     const file = join(this.folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
     await writeFile(file, info.message as Buffer);

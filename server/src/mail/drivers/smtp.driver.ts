@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../../config/config.js';
 import type { MailMessage } from '../../deliveries/delivery.entity.js';
-import { toNodemailer, type MailError, type Mailer, type MailReceipt } from '../mailer.port.js';
+import { toNodemailer, type MailAttempt, type MailError, type Mailer, type MailReceipt } from '../mailer.port.js';
 
 /**
  * SMTP (SMTP_URL) through nodemailer: MAIL_CONNECTIONS pooled connections, reused between messages, each step of the
@@ -24,10 +24,10 @@ export class SmtpMailer implements Mailer {
     this.transport = smtpTransport(url.toString());
   }
 
-  async send(message: MailMessage, signal?: AbortSignal): Promise<MailReceipt> {
+  async send(message: MailMessage, { id, signal }: MailAttempt): Promise<MailReceipt> {
     try {
       // The pool closes the connection carrying an aborted message: cut off mid-exchange, it is never completed.
-      const info = await this.transport.sendMail({ ...toNodemailer(this.settings.from, message), signal });
+      const info = await this.transport.sendMail({ ...toNodemailer(this.settings.from, message, id), signal });
       return { messageId: info.messageId, response: info.response };
     } catch (error) {
       throw this.tlsRequired ? withoutTlsReason(error as MailError & { code?: string }) : error;
