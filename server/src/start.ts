@@ -38,7 +38,10 @@ function demoCredentials(env: NodeJS.ProcessEnv): Promise<{ api_key: string; com
 async function answering(url: string): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt++) {
     try {
-      if ((await fetch(url)).status < 500) return;
+      const response = await fetch(url);
+      // Read to the end: a response left unread holds its connection busy, and the server's shutdown with it.
+      await response.arrayBuffer();
+      if (response.status < 500) return;
     } catch {
       // Not listening yet.
     }
