@@ -29,6 +29,11 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Longest time a request (line, headers and body) may take to arrive; past it 408 and the connection closes. */
   requestTimeoutMs: number;
+  /**
+   * How long a stopping API process lets the requests in flight finish; then it closes the connections still busy (a
+   * client that stopped reading, a body still arriving) and completes its shutdown.
+   */
+  shutdownGraceMs: number;
   /** Fastify `trustProxy`: which proxies may set X-Forwarded-Proto / X-Forwarded-For. */
   trustProxy: boolean | string;
   /** Seconds an authenticated key stays cached in a process; revocations are broadcast and evict at once. */
@@ -200,6 +205,7 @@ export const DEFAULTS = {
   RATE_LIMIT_WINDOW_SECONDS: '60',
   BODY_LIMIT_BYTES: '1048576',
   REQUEST_TIMEOUT_MS: '30000',
+  SHUTDOWN_GRACE_MS: '8000',
   TRUST_PROXY: 'loopback',
   AUTH_CACHE_SECONDS: '30',
   AUTH_FAILURE_LIMIT: '20',
@@ -428,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024),
     requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 100, 600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 0, 600_000),
     trustProxy: trustProxy(env.TRUST_PROXY ?? DEFAULTS.TRUST_PROXY),
     authCacheSeconds: integer(env, 'AUTH_CACHE_SECONDS', 0, 3600),
     authFailures: { limit: integer(env, 'AUTH_FAILURE_LIMIT', 1, 1_000_000), windowSeconds: integer(env, 'AUTH_FAILURE_WINDOW_SECONDS', 1, 86_400) },

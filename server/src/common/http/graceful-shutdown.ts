@@ -1,18 +1,45 @@
-import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+
+/** How often a stopping server closes the keep-alive connections whose request has ended since. */
+const IDLE_SWEEP_MS = 100;
 
 /**
  * Nest closes the database before the HTTP server on shutdown; a request still arriving in between would fail. This
  * stops accepting connections first and lets the requests in flight finish, so a rolling deploy drops none.
+ *
+ * Node's `server.close()` waits for every connection to end, and closes only those idle at that moment: a keep-alive
+ * connection whose request ends later stays open until its client leaves, and one whose client stopped reading a
+ * response (or trickles a body) holds the process until it is killed, its shutdown undone. So connections are closed
+ * as soon as their request ends, and those still busy SHUTDOWN_GRACE_MS after the stop began are closed anyway.
  */
 @Injectable()
 export class GracefulShutdown implements BeforeApplicationShutdown {
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  private readonly logger = new Logger(GracefulShutdown.name);
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server?.listening) return;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), this.config.shutdownGraceMs)));
+    try {
+      if ((await Promise.race([closed, graceOver])) === 'over') {
+        this.logger.warn(`connections still busy ${this.config.shutdownGraceMs} ms after the stop began (SHUTDOWN_GRACE_MS) are closed`);
+        server.closeAllConnections();
+        await closed;
+      }
+    } finally {
+      clearInterval(sweep);
+      clearTimeout(graceTimer);
+    }
   }
 }

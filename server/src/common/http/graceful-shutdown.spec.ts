@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { createTenant, startApi, type TestApi } from '../../../test/api.js';
+import { createApi } from '../../app.js';
+
+/** A raw connection to `app`, with what the server sent on it and whether it has closed. */
+async function connection(app: NestFastifyApplication): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => received, closed };
+}
+
+/** Whether `promise` settles within `ms`: a shutdown that hangs fails the test instead of holding it. */
+const within = (ms: number, promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+/** The head of a request whose body is `length` bytes long: the server waits for them before it answers. */
+const head = (key: string, length: number) =>
+  `POST /api/v1/webhook-endpoints HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+describe('an API process that stops', () => {
+  let api: TestApi;
+  let key: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    key = (await createTenant(api)).key;
+  });
+
+  afterAll(() => api.close());
+
+  async function listening(shutdownGraceMs: number): Promise<NestFastifyApplication> {
+    const app = await createApi({ ...api.config, shutdownGraceMs });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  }
+
+  it('answers a request in flight, then closes its keep-alive connection at once, not when its client leaves', async () => {
+    const app = await listening(20_000);
+    const body = JSON.stringify({ url: 'http://127.0.0.1:9/hook' });
+    const client = await connection(app);
+    client.socket.write(head(key, Buffer.byteLength(body)) + body.slice(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const stopping = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    client.socket.write(body.slice(5));
+    // Far inside the 20 s of grace: the connection is closed once its answer is sent.
+    const stopped = await within(5_000, Promise.all([stopping, client.closed]));
+    client.socket.destroy();
+    await stopping;
+
+    expect(stopped).toBe(true);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 201 /);
+  });
+
+  it('closes a connection still busy SHUTDOWN_GRACE_MS after the stop began, and completes its shutdown', async () => {
+    const app = await listening(500);
+    // A body that never ends: without the grace, the server would wait for it until REQUEST_TIMEOUT_MS (30 s).
+    const client = await connection(app);
+    client.socket.write(head(key, 1000) + '{"url":');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const started = Date.now();
+    const stopping = app.close();
+    const stopped = await within(5_000, Promise.all([stopping, client.closed]));
+    const took = Date.now() - started;
+    client.socket.destroy();
+    await stopping;
+
+    expect(stopped).toBe(true);
+    expect(took).toBeGreaterThanOrEqual(450);
+    expect(client.received()).toBe('');
+  });
+
+  it('SHUTDOWN_GRACE_MS is an integer of milliseconds', async () => {
+    const { loadConfig } = await import('../../config/config.js');
+    expect(loadConfig({}).shutdownGraceMs).toBe(8_000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' })).toThrow('SHUTDOWN_GRACE_MS must be an integer from 0 to 600000, got "10s"');
+  });
+});
