@@ -41,7 +41,7 @@ describe('an API process that stops', () => {
     return app;
   }
 
-  it('answers a request in flight, then closes its keep-alive connection at once, not when its client leaves', async () => {
+  it('answers a request in flight with Connection: close, then closes its connection at once, not when its client leaves', async () => {
     const app = await listening(20_000);
     const body = JSON.stringify({ url: 'http://127.0.0.1:9/hook' });
     const client = await connection(app);
@@ -58,6 +58,8 @@ describe('an API process that stops', () => {
 
     expect(stopped).toBe(true);
     expect(client.received()).toMatch(/^HTTP\/1\.1 201 /);
+    // Begun after the stop, the answer tells the client not to send another request on the connection.
+    expect(client.received()).toMatch(/\r\nConnection: close\r\n/i);
   });
 
   it('closes a connection still busy SHUTDOWN_GRACE_MS after the stop began, and completes its shutdown', async () => {

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 /** How often a stopping server closes the keep-alive connections whose request has ended since. */
@@ -13,20 +14,33 @@ const IDLE_SWEEP_MS = 100;
  * Node's `server.close()` waits for every connection to end, and closes only those idle at that moment: a keep-alive
  * connection whose request ends later stays open until its client leaves, and one whose client stopped reading a
  * response (or trickles a body) holds the process until it is killed, its shutdown undone. So connections are closed
- * as soon as their request ends, and those still busy SHUTDOWN_GRACE_MS after the stop began are closed anyway.
+ * as soon as their request ends, and those still busy SHUTDOWN_GRACE_MS after the stop began are closed anyway. Every
+ * answer not yet begun when the stop began says `Connection: close`, so that no client sends another request on a
+ * connection about to close (a race that costs a reset).
  */
 @Injectable()
-export class GracefulShutdown implements BeforeApplicationShutdown {
+export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(GracefulShutdown.name);
+  /** The open connections: their answer in progress, if any, is `_httpMessage` (node's own, as http-terminator reads it). */
+  private readonly connections = new Set<Socket & { _httpMessage?: ServerResponse }>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  onApplicationBootstrap(): void {
+    this.server()?.on('connection', (socket: Socket) => {
+      this.connections.add(socket);
+      socket.once('close', () => this.connections.delete(socket));
+    });
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
-    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    const server = this.server();
     if (!server?.listening) return;
+    for (const { _httpMessage: answer } of this.connections) if (answer && !answer.headersSent) answer.shouldKeepAlive = false;
+    server.prependListener('request', (_request: IncomingMessage, answer: ServerResponse) => (answer.shouldKeepAlive = false));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     let graceTimer: NodeJS.Timeout | undefined;
@@ -41,5 +55,9 @@ export class GracefulShutdown implements BeforeApplicationShutdown {
       clearInterval(sweep);
       clearTimeout(graceTimer);
     }
+  }
+
+  private server(): Server | undefined {
+    return this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
   }
 }
