@@ -2,6 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { createInterface } from 'node:readline';
 
+/** How long stopping processes may take before they are killed: longer than the API's SHUTDOWN_GRACE_MS (25 s by default). */
+export const STOP_TIMEOUT_MS = 35_000;
+
 /** Processes of one kind that a supervisor keeps running. */
 export interface ProcessSpec {
   /** How the supervisor names them: `API`, `worker`, `portal`. */
@@ -64,7 +67,7 @@ export class Supervisor {
       restartDelayMs: 1000,
       crashLimit: 5,
       crashWindowMs: 60_000,
-      stopTimeoutMs: 15_000,
+      stopTimeoutMs: STOP_TIMEOUT_MS,
       log: (line) => console.error(`flusso: ${line}`),
       ...options,
     };

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { readFileSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createTenant, startApi, type TestApi } from '../../../test/api.js';
 import { createApi } from '../../app.js';
+import { loadConfig } from '../../config/config.js';
+import { STOP_TIMEOUT_MS } from '../../processes/supervisor.js';
 
 /** A raw connection to `app`, with what the server sent on it and whether it has closed. */
 async function connection(app: NestFastifyApplication): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
@@ -81,9 +84,12 @@ describe('an API process that stops', () => {
     expect(client.received()).toBe('');
   });
 
-  it('SHUTDOWN_GRACE_MS is an integer of milliseconds', async () => {
-    const { loadConfig } = await import('../../config/config.js');
-    expect(loadConfig({}).shutdownGraceMs).toBe(8_000);
+  it('SHUTDOWN_GRACE_MS is an integer of milliseconds, shorter than what stops the process harder', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(25_000);
+    // npm start's supervisor and docker/compose.yml leave the grace and 5 s more for the rest of the shutdown.
+    expect(STOP_TIMEOUT_MS).toBeGreaterThanOrEqual(loadConfig({}).shutdownGraceMs + 5_000);
+    const composeGrace = /^ {2}stop_grace_period: (\d+)s$/m.exec(readFileSync('docker/compose.yml', 'utf8'));
+    expect(Number(composeGrace?.[1]) * 1000).toBeGreaterThanOrEqual(loadConfig({}).shutdownGraceMs + 5_000);
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' })).toThrow('SHUTDOWN_GRACE_MS must be an integer from 0 to 600000, got "10s"');
   });
 });
