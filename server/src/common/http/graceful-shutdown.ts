@@ -43,17 +43,15 @@ export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicati
     server.prependListener('request', (_request: IncomingMessage, answer: ServerResponse) => (answer.shouldKeepAlive = false));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    let graceTimer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), this.config.shutdownGraceMs)));
+    const graceOver = setTimeout(() => {
+      this.logger.warn(`connections still busy ${this.config.shutdownGraceMs} ms after the stop began (SHUTDOWN_GRACE_MS) are closed`);
+      server.closeAllConnections();
+    }, this.config.shutdownGraceMs);
     try {
-      if ((await Promise.race([closed, graceOver])) === 'over') {
-        this.logger.warn(`connections still busy ${this.config.shutdownGraceMs} ms after the stop began (SHUTDOWN_GRACE_MS) are closed`);
-        server.closeAllConnections();
-        await closed;
-      }
+      await closed;
     } finally {
       clearInterval(sweep);
-      clearTimeout(graceTimer);
+      clearTimeout(graceOver);
     }
   }
 
