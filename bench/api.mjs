@@ -21,7 +21,7 @@ import { DEFAULTS, loadConfig } from '../dist/server/src/config/config.js';
 import { apiNodeFlags } from '../dist/server/src/processes/node-flags.js';
 import { preflight } from '../dist/server/src/processes/preflight.js';
 import { seedDemo } from '../dist/server/src/demo/seed-demo.js';
-import { benchEnv, cpuMs, startApi, waitFor } from './support.mjs';
+import { benchEnv, cpuMs, profileFlags, startApi, waitFor } from './support.mjs';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -105,7 +105,7 @@ const api = startApi(env, apiPort);
 const bare = fork('bench/bare-server.mjs', {
   env: { ...env, PORT: String(barePort) },
   // The API's Node.js flags too, so that the two differ only in their code (the bare server gains nothing from them).
-  execArgv: [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), ...apiNodeFlags(process.env.NODE_OPTIONS)],
+  execArgv: [...profileFlags(), ...apiNodeFlags(process.env.NODE_OPTIONS)],
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 });
 const headers = { authorization: `Bearer ${demo.apiKey}` };

@@ -84,9 +84,11 @@ export const benchEnv = (databaseUrl, extra = {}) => ({
  * dropped and its errors shown. With BENCH_CPU_PROF=<folder>, it writes a V8 CPU profile there when it exits (open it in Chrome's DevTools).
  */
 function startBuilt(script, env, flags = []) {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return spawn(process.execPath, [...profile, ...flags, `dist/server/src/${script}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profileFlags(), ...flags, `dist/server/src/${script}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
+
+/** The Node.js flags that write a V8 CPU profile to BENCH_CPU_PROF when it is set. */
+export const profileFlags = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
 
 /** Starts the built API on 127.0.0.1:`port`, with the Node.js flags `npm start` gives it (API_NODE_FLAGS). */
 export const startApi = (env, port) => startBuilt('main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' }, apiNodeFlags(env.NODE_OPTIONS));
