@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { sendError } from './common/errors/send-error.js';
 import { answerClientError } from './common/http/client-errors.js';
 import { CORS_OPTIONS } from './common/http/cors.js';
+import { HealthChecks, registerHealth } from './common/http/health.js';
 import { RouteTable } from './common/http/route-table.js';
 import { interceptRoutes } from './common/http/route-interceptors.js';
 import { MAX_PATH_SEGMENT } from './common/http/path-params.js';
@@ -127,5 +128,7 @@ export async function createApi(
   fastify.get(`${BASE_PATH}/openapi.json`, { config: { public: true } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(document),
   );
+  // Liveness and readiness for load balancers and orchestrators (health.ts); no provider in preview.
+  if (!options.preview) registerHealth(fastify, app.get(HealthChecks));
   return app;
 }

@@ -78,7 +78,7 @@ runMain(async () => {
   void supervisor.done.then((code) => process.exit(code));
   supervisor.start();
   try {
-    await Promise.all([answering(`${apiUrl}/api/v1/openapi.json`), answering(`http://localhost:${PORTAL_PORT}/`)]);
+    await Promise.all([answering(`${apiUrl}/readyz`), answering(`http://localhost:${PORTAL_PORT}/`)]);
   } catch (error) {
     // Said here: stopping the processes ends this one (supervisor.done).
     console.error(`flusso: ${(error as Error).message}; stopping.`);

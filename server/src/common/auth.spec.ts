@@ -270,6 +270,11 @@ describe('production: HTTPS only', () => {
     expectError(await api.http.get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'http'), 403, 'https_required', undefined, HTTPS_DETAIL);
   });
 
+  it('answers the health probes over plain HTTP: a load balancer sends them to the process itself', async () => {
+    expect((await api.http.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    expect((await api.http.get('/readyz').expect(200)).body).toMatchObject({ status: 'ready' });
+  });
+
   it('accepts X-Forwarded-Proto: https from a trusted proxy', async () => {
     const response = await api.http.get('/api/v1/companies').set(rossi.auth).set('X-Forwarded-Proto', 'https').expect(200);
     expect(response.body.data.map((c: { id: string }) => c.id)).toEqual([rossi.companyId]);

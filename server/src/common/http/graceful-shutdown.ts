@@ -23,6 +23,8 @@ export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(GracefulShutdown.name);
   /** The open connections: their answer in progress, if any, is `_httpMessage` (node's own, as http-terminator reads it). */
   private readonly connections = new Set<Socket & { _httpMessage?: ServerResponse }>();
+  /** Whether the stop has begun: readiness says so (health.ts). */
+  stopping = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -37,6 +39,7 @@ export class GracefulShutdown implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     const server = this.server();
     if (!server?.listening) return;
     for (const { _httpMessage: answer } of this.connections) if (answer && !answer.headersSent) answer.shouldKeepAlive = false;

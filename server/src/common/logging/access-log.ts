@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { levels } from 'pino';
 import type { AuthContext, AuthenticatedRequest } from '../auth/auth-context.js';
+import { isProbe } from '../http/health.js';
 import { isUuid } from '../validation/uuid.js';
 import { BASE_PATH } from '../../config/api-version.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
@@ -23,8 +24,8 @@ export function registerAccessLog(fastify: FastifyInstance, recorder?: RequestRe
   fastify.addHook('onResponse', (request, reply, done) => {
     const { auth, params } = request as AuthenticatedRequest;
     const companyId = (params as { company_id?: unknown } | undefined)?.company_id;
-    // The line is built only when it is written (LOG_LEVEL at info or below).
-    if (levels.values[request.log.level] <= levels.values.info) {
+    // The line is built only when it is written (LOG_LEVEL at info or below); a health probe answered 200 leaves none.
+    if (levels.values[request.log.level] <= levels.values.info && !(reply.statusCode < 400 && isProbe(request.routeOptions.config))) {
       request.log.info(
         {
           method: request.method,
