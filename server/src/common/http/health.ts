@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { CLOCK, type Clock } from '../clock/clock.port.js';
 import { ApiError } from '../errors/api-error.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-response.js';
 import { sendError } from '../errors/send-error.js';
@@ -24,26 +25,29 @@ class Check {
   private running?: Promise<Status>;
   private last?: { status: Status; at: number };
 
-  constructor(private readonly run: () => Promise<unknown>) {}
+  constructor(
+    private readonly run: () => Promise<unknown>,
+    private readonly clock: Clock,
+  ) {}
 
   async status(): Promise<Status> {
-    if (this.last && Date.now() - this.last.at < CHECK_FRESH_MS) return this.last.status;
+    if (this.last && this.clock.now().getTime() - this.last.at < CHECK_FRESH_MS) return this.last.status;
     // A check still running (a database that does not answer) is waited on again, not doubled.
     this.running ??= this.run().then(
       () => this.settle('ok'),
       () => this.settle('unavailable'),
     );
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Status>((resolve) => (timer = setTimeout(() => resolve('unavailable'), READY_CHECK_TIMEOUT_MS)));
+    let cancel = (): void => undefined;
+    const late = new Promise<Status>((resolve) => (cancel = this.clock.setTimer(READY_CHECK_TIMEOUT_MS, () => resolve('unavailable'))));
     try {
       return await Promise.race([this.running, late]);
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 
   private settle(status: Status): Status {
-    this.last = { status, at: Date.now() };
+    this.last = { status, at: this.clock.now().getTime() };
     this.running = undefined;
     return status;
   }
@@ -65,9 +69,10 @@ export class HealthChecks {
     database: HealthRepository,
     @Inject(REDIS) redis: RedisClient,
     private readonly shutdown: GracefulShutdown,
+    @Inject(CLOCK) clock: Clock,
   ) {
-    this.database = new Check(() => database.ping());
-    this.redis = new Check(() => redis.ping());
+    this.database = new Check(() => database.ping(), clock);
+    this.redis = new Check(() => redis.ping(), clock);
   }
 
   /** Ready, with what each dependency answered; or why not (a stopping process asks nothing: its pools are closing). */
