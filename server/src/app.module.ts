@@ -6,7 +6,7 @@ import { DatabaseModule } from './common/database/database.module.js';
 import { EventsModule } from './common/events/events.module.js';
 import { GracefulShutdown } from './common/http/graceful-shutdown.js';
 import { HealthChecks } from './common/http/health.js';
-import { HealthRepository } from './common/http/health.repository.js';
+import { DatabaseRepository } from './common/database/database.repository.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { RedisModule } from './common/redis/redis.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -66,7 +66,7 @@ export class AppModule {
         ApiKeysModule,
         RequestLogsModule,
       ],
-      providers: [GracefulShutdown, HealthChecks, HealthRepository],
+      providers: [GracefulShutdown, HealthChecks, DatabaseRepository],
     };
   }
 }

@@ -11,6 +11,7 @@ import { apiEnumValues } from '../common/listing/api-enum.js';
 import { DELIVERY_STATUSES } from '../deliveries/delivery.entity.js';
 import type { KeyView } from '../integrators/integrators.service.js';
 import { BASE_PATH } from '../config/api-version.js';
+import { fleetStatus, type FleetStatus } from './fleet-status.js';
 import type { Operator } from './operator.js';
 import { EVENT_TYPES } from '../webhooks/enabled-events.js';
 
@@ -345,5 +346,42 @@ export function buildProgram(operator: Operator, print: Print): Command {
       }),
     );
 
+  command(
+    program,
+    'status',
+    "The installation at a glance: the outbox, the deliveries, disabled webhook endpoints, e-invoices waiting for the SDI, the queues, PostgreSQL's connections, and what asks for attention.",
+  ).action(
+    run(async () => {
+      const status = await fleetStatus(await operator.db(), operator.config, new Date());
+      return { json: status, text: statusText(status) };
+    }),
+  );
+
   return program;
+}
+
+function statusText(status: FleetStatus): string {
+  const { outbox, deliveries, queues, database } = status;
+  const disabled = Object.entries(status.webhook_endpoints_disabled);
+  const sdi = status.e_invoices_waiting_for_sdi;
+  const used = database.connections.reduce((sum, { connections }) => sum + connections, 0);
+  return [
+    `outbox       ${outbox.events_waiting} event(s) waiting${outbox.oldest_waiting_since ? `, the oldest since ${outbox.oldest_waiting_since}` : ''}`,
+    `deliveries   ${
+      deliveries.length
+        ? deliveries.map((d) => `${d.channel}: ${d.pending} pending, ${d.overdue} overdue, ${d.failed_last_24_hours} failed in 24 h`).join('; ')
+        : 'none pending or failed in 24 h'
+    }`,
+    `endpoints    ${disabled.length ? `disabled: ${disabled.map(([reason, n]) => `${n} ${reason}`).join(', ')}` : 'none disabled'}`,
+    `SDI          ${sdi.count} e-invoice(s) waiting${sdi.oldest_since ? `, the oldest since ${sdi.oldest_since}` : ''}`,
+    `queues       ${
+      queues
+        ? Object.entries(queues)
+            .map(([name, c]) => `${name}: ${c.waiting} waiting, ${c.active} active, ${c.delayed} delayed, ${c.failed} failed`)
+            .join('; ')
+        : 'Redis did not answer'
+    }`,
+    `PostgreSQL   ${used} of ${database.max_connections} connections (${database.connections.map((c) => `${c.application} ${c.connections}`).join(', ')})`,
+    status.attention.length ? `attention\n${status.attention.map((line) => `  - ${line}`).join('\n')}` : 'attention    nothing',
+  ].join('\n');
 }

@@ -203,6 +203,75 @@ describe('the operator CLI', () => {
     ]);
   });
 
+  it('shows the installation at a glance, and what asks for attention', async () => {
+    await cli('demo', '--json');
+    const integrator = (await cli('integrator:create', '--name', 'Gestionale Stato', '--json')).json;
+    const company = (await cli('company:create', '--name', 'Cartoleria Blu S.r.l.', '--json')).json;
+    const endpoint = (await cli('webhook:add', '--integrator', integrator.id, '--url', 'http://127.0.0.1:4000/status', '--json')).json;
+    const status = async () => (await cli('status', '--json')).json;
+    const mail = (s: Run['json']) => s.deliveries.find((d: { channel: string }) => d.channel === 'mail') ?? { pending: 0, overdue: 0, failed_last_24_hours: 0 };
+    const before = await status();
+    expect(before.queues).toEqual({
+      sdi: { waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) },
+      f24: { waiting: expect.any(Number), active: expect.any(Number), delayed: expect.any(Number), failed: expect.any(Number) },
+    });
+    expect(before.database.max_connections).toBeGreaterThan(0);
+    expect(before.database.connections).toContainEqual({ application: 'flusso', connections: expect.any(Number) });
+    // The demo's e-invoices issued to the SDI sandbox, with no worker running to transmit them.
+    expect(before.e_invoices_waiting_for_sdi.count).toBeGreaterThan(0);
+
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      // A worker stopped for ten minutes: an event not fanned out, a mail overdue (and one not yet due), a mail failed
+      // for good an hour ago, an endpoint Flusso disabled, an e-invoice issued an hour ago.
+      await db.query(`INSERT INTO events (company_id, type, payload, created_at) VALUES ($1, 'document.updated', '{}', now() - interval '10 minutes')`, [
+        company.id,
+      ]);
+      await db.query(
+        `INSERT INTO deliveries (channel, message, status, next_attempt_at, completed_at) VALUES
+           ('mail', '{}', 'pending', now() - interval '5 minutes', NULL),
+           ('mail', '{}', 'pending', now() + interval '5 minutes', NULL),
+           ('mail', '{}', 'failed', now() - interval '1 hour', now() - interval '1 hour'),
+           ('mail', '{}', 'failed', now() - interval '2 days', now() - interval '2 days')`,
+      );
+      await db.query(`UPDATE webhook_endpoints SET enabled = false, disabled_reason = 'failing', disabled_at = now() WHERE id = $1`, [endpoint.id]);
+      await db.query(
+        `UPDATE invoices SET transmission_requested_at = now() - interval '1 hour'
+          WHERE document_id = (SELECT i.document_id FROM invoices i JOIN documents d ON d.id = i.document_id
+                                WHERE d.status = 'CREATED' AND i.transmission_requested_at IS NOT NULL LIMIT 1)`,
+      );
+      const after = await status();
+      expect(after.outbox.events_waiting).toBe(before.outbox.events_waiting + 1);
+      expect(Date.parse(after.outbox.oldest_waiting_since)).toBeLessThanOrEqual(Date.now() - 9 * 60_000);
+      expect(mail(after)).toEqual({
+        channel: 'mail',
+        pending: mail(before).pending + 2,
+        overdue: mail(before).overdue + 1,
+        failed_last_24_hours: mail(before).failed_last_24_hours + 1,
+      });
+      expect(after.webhook_endpoints_disabled.failing).toBe((before.webhook_endpoints_disabled.failing ?? 0) + 1);
+      expect(after.e_invoices_waiting_for_sdi.count).toBe(before.e_invoices_waiting_for_sdi.count);
+      expect(after.attention).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\d+ event\(s\) not yet fanned out, the oldest for \d+ s: is a worker running\?$/),
+          `${mail(after).overdue} mail deliveries due over 60 s ago and taken by no worker`,
+          `${mail(after).failed_last_24_hours} mail deliveries failed for good in the last 24 hours`,
+          expect.stringMatching(/^webhook endpoints disabled by Flusso: (.*, )?\d+ failing/),
+          expect.stringMatching(/^\d+ e-invoice\(s\) still CREATED, the oldest issued \d+ s ago: is the SDI channel working\?$/),
+        ]),
+      );
+      const text = (await cli('status')).out.join('\n');
+      expect(text).toMatch(/^outbox {7}\d+ event\(s\) waiting, the oldest since /m);
+      expect(text).toContain(`mail: ${mail(after).pending} pending, ${mail(after).overdue} overdue, ${mail(after).failed_last_24_hours} failed in 24 h`);
+      expect(text).toMatch(/^attention\n {2}- /m);
+    } finally {
+      await db.query(`DELETE FROM deliveries WHERE channel = 'mail' AND message = '{}'`);
+      await db.query(`DELETE FROM events WHERE company_id = $1`, [company.id]);
+      await db.end();
+    }
+  });
+
   it('says in one line when a service is unreachable', async () => {
     const out: string[] = [];
     const err: string[] = [];

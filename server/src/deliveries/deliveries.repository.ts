@@ -41,6 +41,14 @@ export interface AttemptRow {
   nextAttemptAt: Date | null;
 }
 
+/** What an operator watches of the outbound pipeline (the status command). */
+export interface DeliveryBacklog {
+  /** Events not yet fanned out into deliveries, and when the oldest of them was recorded. */
+  events: { waiting: number; oldest: Date | null };
+  /** Per channel that has any: deliveries pending, pending and overdue, and failed for good since the time asked. */
+  channels: Array<{ channel: Channel; pending: number; overdue: number; failed: number }>;
+}
+
 /** A delivery with its event and attempts, as the presenter needs it. */
 export interface LoadedDelivery {
   delivery: Delivery;
@@ -150,6 +158,40 @@ export class DeliveriesRepository {
         params,
       );
     });
+  }
+
+  /**
+   * The outbox's backlog and, per channel, the deliveries pending, those overdue (due before `overdueBefore` and
+   * claimable: not waiting for an earlier one, their endpoint enabled; a claimed delivery's next attempt is its lease's
+   * end, so a worker's sends in flight are not overdue), and those failed for good since `failedSince`. Each count
+   * reads a partial index (the due, the unattempted, the completed deliveries), never the whole table.
+   */
+  @GenerateSql({ params: [DummyValue.TIMESTAMP, DummyValue.TIMESTAMP] })
+  async backlog(overdueBefore: Date, failedSince: Date): Promise<DeliveryBacklog> {
+    type Counts = Array<{ channel: Channel; count: number; overdue?: number }>;
+    const [[events], due, waiting, failed] = (await Promise.all([
+      this.db.query('SELECT count(*)::int AS waiting, min(created_at) AS oldest FROM events WHERE dispatched_at IS NULL'),
+      this.db.query(
+        `SELECT d.channel, count(*)::int AS count,
+                count(*) FILTER (WHERE d.next_attempt_at < $1 AND (d.endpoint_id IS NULL OR e.enabled))::int AS overdue
+           FROM deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.status = 'pending' AND NOT d.waiting GROUP BY d.channel`,
+        [overdueBefore],
+      ),
+      this.db.query(`SELECT channel, count(*)::int AS count FROM deliveries WHERE status = 'pending' AND attempts = 0 AND waiting GROUP BY channel`),
+      this.db.query(`SELECT channel, count(*)::int AS count FROM deliveries WHERE status = 'failed' AND completed_at >= $1 GROUP BY channel`, [failedSince]),
+    ])) as [Array<DeliveryBacklog['events']>, Counts, Counts, Counts];
+    const of = (rows: Counts, channel: Channel) => rows.find((row) => row.channel === channel);
+    const channels = [...new Set([...due, ...waiting, ...failed].map((row) => row.channel))].sort();
+    return {
+      events,
+      channels: channels.map((channel) => ({
+        channel,
+        pending: (of(due, channel)?.count ?? 0) + (of(waiting, channel)?.count ?? 0),
+        overdue: of(due, channel)?.overdue ?? 0,
+        failed: of(failed, channel)?.count ?? 0,
+      })),
+    };
   }
 
   /** Lets go of the waiting deliveries with no earlier one left to wait for: the first of each document's queue. */

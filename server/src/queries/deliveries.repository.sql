@@ -248,6 +248,58 @@ FROM
 
 COMMIT;
 
+-- DeliveriesRepository.backlog
+SELECT
+  count(*)::int AS waiting,
+  min(created_at) AS oldest
+FROM
+  events
+WHERE
+  dispatched_at IS NULL;
+
+SELECT
+  d.channel,
+  count(*)::int AS count,
+  count(*) FILTER (
+    WHERE
+      d.next_attempt_at < $1
+      AND (
+        d.endpoint_id IS NULL
+        OR e.enabled
+      )
+  )::int AS overdue
+FROM
+  deliveries d
+  LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+WHERE
+  d.status = 'pending'
+  AND NOT d.waiting
+GROUP BY
+  d.channel;
+
+SELECT
+  channel,
+  count(*)::int AS count
+FROM
+  deliveries
+WHERE
+  status = 'pending'
+  AND attempts = 0
+  AND waiting
+GROUP BY
+  channel;
+
+SELECT
+  channel,
+  count(*)::int AS count
+FROM
+  deliveries
+WHERE
+  status = 'failed'
+  AND completed_at >= $1
+GROUP BY
+  channel;
+
 -- DeliveriesRepository.releaseStranded
 UPDATE deliveries d
 SET

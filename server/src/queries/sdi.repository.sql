@@ -36,6 +36,17 @@ ORDER BY
 LIMIT
   1000;
 
+-- SdiRepository.waitingTransmissions
+SELECT
+  count(*)::int AS waiting,
+  min(i.transmission_requested_at) AS oldest
+FROM
+  invoices i
+  JOIN documents d ON d.id = i.document_id
+WHERE
+  d.status = 'CREATED'
+  AND i.transmission_requested_at IS NOT NULL;
+
 -- SdiRepository.requeue
 UPDATE invoices
 SET

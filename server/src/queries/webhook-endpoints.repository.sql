@@ -30,6 +30,19 @@ ORDER BY
 LIMIT
   26;
 
+-- WebhookEndpointsRepository.disabledByReason
+SELECT
+  disabled_reason AS reason,
+  count(*)::int AS endpoints
+FROM
+  webhook_endpoints
+WHERE
+  NOT enabled
+GROUP BY
+  disabled_reason
+ORDER BY
+  disabled_reason;
+
 -- WebhookEndpointsRepository.all
 SELECT
   "WebhookEndpoint"."id" AS "WebhookEndpoint_id",

@@ -47,6 +47,14 @@ export class WebhookEndpointsRepository {
     return fetchPage(base, webhookEndpointList, query);
   }
 
+  /** How many endpoints are disabled, by why: `requested` (by their integrator or an operator), `gone` (a 410), `failing`. */
+  @GenerateSql({ params: [] })
+  disabledByReason(): Promise<Array<{ reason: string; endpoints: number }>> {
+    return this.db.query(
+      'SELECT disabled_reason AS reason, count(*)::int AS endpoints FROM webhook_endpoints WHERE NOT enabled GROUP BY disabled_reason ORDER BY disabled_reason',
+    );
+  }
+
   /** Every endpoint of an integrator (or of all), oldest first. */
   @GenerateSql({ params: [DummyValue.INTEGRATOR_ID] })
   all(integratorId?: string): Promise<WebhookEndpoint[]> {

@@ -7,7 +7,7 @@ import { sendError } from '../errors/send-error.js';
 import { REDIS } from '../redis/redis.module.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
-import { HealthRepository } from './health.repository.js';
+import { DatabaseRepository } from '../database/database.repository.js';
 
 /** The paths a load balancer or an orchestrator probes: outside the integration API and its OpenAPI document. */
 export const LIVENESS_PATH = '/healthz';
@@ -66,7 +66,7 @@ export class HealthChecks {
   private readonly redis: Check;
 
   constructor(
-    database: HealthRepository,
+    database: DatabaseRepository,
     @Inject(REDIS) redis: RedisClient,
     private readonly shutdown: GracefulShutdown,
     @Inject(CLOCK) clock: Clock,

@@ -52,6 +52,16 @@ export class SdiRepository {
     return rows.map((row) => row.document_id);
   }
 
+  /** E-invoices issued and not yet taken by the SDI (still CREATED), and when the oldest was issued (the status command). */
+  @GenerateSql({ params: [] })
+  async waitingTransmissions(): Promise<{ waiting: number; oldest: Date | null }> {
+    const [row]: Array<{ waiting: number; oldest: Date | null }> = await this.db.query(
+      `SELECT count(*)::int AS waiting, min(i.transmission_requested_at) AS oldest FROM invoices i JOIN documents d ON d.id = i.document_id
+        WHERE d.status = 'CREATED' AND i.transmission_requested_at IS NOT NULL`,
+    );
+    return row;
+  }
+
   /** Hands transmissions back to the dispatcher, which queues them again. */
   @GenerateSql({ params: [[DummyValue.UUID]] })
   async requeue(documentIds: string[]): Promise<void> {
