@@ -28,6 +28,7 @@ import { WebhookEnabledEvents1795462700000 } from './1795462700000-webhook-enabl
 import { InvoiceSignatures1795463100000 } from './1795463100000-invoice-signatures.js';
 import { RequestLogs1795463190000 } from './1795463190000-request-logs.js';
 import { CompanyTaxNumber1795463200000 } from './1795463200000-company-tax-number.js';
+import { DocumentsAwaitingSdi1795463300000 } from './1795463300000-documents-awaiting-sdi.js';
 
 /** Every migration, in order. Listed explicitly so compiled and test runs load the same classes. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   InvoiceSignatures1795463100000,
   RequestLogs1795463190000,
   CompanyTaxNumber1795463200000,
+  DocumentsAwaitingSdi1795463300000,
 ];

@@ -27,9 +27,18 @@ SELECT
   i.document_id
 FROM
   invoices i
-  JOIN documents d ON d.id = i.document_id
 WHERE
-  d.status = 'CREATED'
+  i.document_id = ANY (
+    ARRAY(
+      SELECT
+        d.id
+      FROM
+        documents d
+      WHERE
+        d.status = 'CREATED'
+        AND d.is_e_invoice
+    )
+  )
   AND i.transmission_queued_at < now() - make_interval(secs => $1::int / 1000.0)
 ORDER BY
   i.transmission_queued_at
@@ -42,9 +51,18 @@ SELECT
   min(i.transmission_requested_at) AS oldest
 FROM
   invoices i
-  JOIN documents d ON d.id = i.document_id
 WHERE
-  d.status = 'CREATED'
+  i.document_id = ANY (
+    ARRAY(
+      SELECT
+        d.id
+      FROM
+        documents d
+      WHERE
+        d.status = 'CREATED'
+        AND d.is_e_invoice
+    )
+  )
   AND i.transmission_requested_at IS NOT NULL;
 
 -- SdiRepository.requeue

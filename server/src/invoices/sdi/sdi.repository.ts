@@ -7,6 +7,12 @@ import { Document } from '../../documents/document.entity.js';
 import { StoredInvoice } from '../invoice.entity.js';
 
 /**
+ * The e-invoices still CREATED, read from their partial index (documents_awaiting_sdi), then their invoices by primary
+ * key: `transmission_*_at` stay set once written, so a join would read every invoice ever transmitted.
+ */
+const AWAITING_SDI = `SELECT d.id FROM documents d WHERE d.status = 'CREATED' AND d.is_e_invoice`;
+
+/**
  * The SQL of e-invoices on their way to the SDI: the transmissions the dispatcher queues (`invoices.transmission_*`),
  * the document a transmission job reads, and what the SDI's notices change on a document and its stored invoice.
  */
@@ -44,8 +50,8 @@ export class SdiRepository {
   @GenerateSql({ params: [30_000] })
   async staleTransmissions(afterMs: number): Promise<string[]> {
     const rows: Array<{ document_id: string }> = await this.db.query(
-      `SELECT i.document_id FROM invoices i JOIN documents d ON d.id = i.document_id
-        WHERE d.status = 'CREATED' AND i.transmission_queued_at < now() - make_interval(secs => $1::int / 1000.0)
+      `SELECT i.document_id FROM invoices i
+        WHERE i.document_id = ANY (ARRAY(${AWAITING_SDI})) AND i.transmission_queued_at < now() - make_interval(secs => $1::int / 1000.0)
         ORDER BY i.transmission_queued_at LIMIT 1000`,
       [afterMs],
     );
@@ -56,8 +62,8 @@ export class SdiRepository {
   @GenerateSql({ params: [] })
   async waitingTransmissions(): Promise<{ waiting: number; oldest: Date | null }> {
     const [row]: Array<{ waiting: number; oldest: Date | null }> = await this.db.query(
-      `SELECT count(*)::int AS waiting, min(i.transmission_requested_at) AS oldest FROM invoices i JOIN documents d ON d.id = i.document_id
-        WHERE d.status = 'CREATED' AND i.transmission_requested_at IS NOT NULL`,
+      `SELECT count(*)::int AS waiting, min(i.transmission_requested_at) AS oldest FROM invoices i
+        WHERE i.document_id = ANY (ARRAY(${AWAITING_SDI})) AND i.transmission_requested_at IS NOT NULL`,
     );
     return row;
   }
