@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { readFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { expectError } from '../../../test/expect.js';
 import { PgBouncer } from '../../../test/pgbouncer.js';
 import { PrivateRedis } from '../../../test/redis-server.js';
 import { startApi, type TestApi } from '../../../test/api.js';
 import { createApi } from '../../app.js';
-import { READY_CHECK_TIMEOUT_MS } from './health.js';
+import { READINESS_PATH, READY_CHECK_TIMEOUT_MS } from './health.js';
 
 /** Asks `path` until `done` holds for the answer (checks are reused for a second), for at most 10 s. */
 async function until(api: TestApi, path: string, done: (response: { status: number; body: unknown }) => boolean) {
@@ -83,6 +84,13 @@ describe('health probes', () => {
     const back = await until(api, '/readyz', (r) => r.status === 200);
     expect(back.body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
     expect((await api.http.get('/healthz')).status).toBe(200);
+  });
+
+  it('is what docker/compose.yml probes the API with, and compose starts again what dies', () => {
+    const compose = readFileSync('docker/compose.yml', 'utf8');
+    const api = compose.slice(compose.indexOf('\n  api:\n'), compose.indexOf('\n  worker:\n'));
+    expect(api).toContain(`fetch('http://127.0.0.1:3000${READINESS_PATH}')`);
+    expect(compose).toMatch(/^x-app: &app\n(?: {2}.*\n)*? {2}restart: unless-stopped$/m);
   });
 
   it('answers 503 stopping to a probe that arrives while the process stops', async () => {
