@@ -12,7 +12,7 @@ import { SdiRepository } from '../invoices/sdi/sdi.repository.js';
 import { WebhookEndpointsRepository } from '../webhooks/webhook-endpoints.repository.js';
 
 /** When each figure asks for attention (README "What to monitor"). */
-export const ATTENTION = {
+const ATTENTION = {
   /** Events wait for the fan-out this long at most while a worker runs (it is woken as they commit). */
   outboxSeconds: 60,
   /** A delivery due this long ago and not taken by any worker. */
