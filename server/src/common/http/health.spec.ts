@@ -75,8 +75,9 @@ describe('health probes', () => {
     } finally {
       await bouncer.admin('RESUME');
     }
-    // The first probe after the pause waits for the query at most READY_CHECK_TIMEOUT_MS, then says so.
-    expect(Date.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 3_000);
+    // A probe waits for the query at most READY_CHECK_TIMEOUT_MS, then says so (after up to a second of the last
+    // check's result): far from a hang, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(READY_CHECK_TIMEOUT_MS + 6_000);
     expectError(paused, 503, 'service_unavailable', undefined, 'This API process cannot reach its database (PostgreSQL).');
     expect(paused.headers['retry-after']).toBe('1');
     // Unlike a 200, a failing probe leaves its access line.
