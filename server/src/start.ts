@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { READINESS_PATH } from './config/api-version.js';
 import { loadConfig } from './config/config.js';
 import { preflight } from './processes/preflight.js';
 import { runMain } from './config/run-main.js';
@@ -78,7 +79,7 @@ runMain(async () => {
   void supervisor.done.then((code) => process.exit(code));
   supervisor.start();
   try {
-    await Promise.all([answering(`${apiUrl}/readyz`), answering(`http://localhost:${PORTAL_PORT}/`)]);
+    await Promise.all([answering(`${apiUrl}${READINESS_PATH}`), answering(`http://localhost:${PORTAL_PORT}/`)]);
   } catch (error) {
     // Said here: stopping the processes ends this one (supervisor.done).
     console.error(`flusso: ${(error as Error).message}; stopping.`);

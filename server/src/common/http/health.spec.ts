@@ -7,7 +7,8 @@ import { PgBouncer } from '../../../test/pgbouncer.js';
 import { PrivateRedis } from '../../../test/redis-server.js';
 import { startApi, type TestApi } from '../../../test/api.js';
 import { createApi } from '../../app.js';
-import { READINESS_PATH, READY_CHECK_TIMEOUT_MS } from './health.js';
+import { READINESS_PATH } from '../../config/api-version.js';
+import { READY_CHECK_TIMEOUT_MS } from './health.js';
 
 /** Asks `path` until `done` holds for the answer (checks are reused for a second), for at most 10 s. */
 async function until(api: TestApi, path: string, done: (response: { status: number; body: unknown }) => boolean) {

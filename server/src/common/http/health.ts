@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { LIVENESS_PATH, READINESS_PATH } from '../../config/api-version.js';
 import { CLOCK, type Clock } from '../clock/clock.port.js';
 import { ApiError } from '../errors/api-error.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/error-response.js';
@@ -8,10 +9,6 @@ import { REDIS } from '../redis/redis.module.js';
 import type { RedisClient } from '../redis/redis-client.js';
 import { GracefulShutdown } from './graceful-shutdown.js';
 import { DatabaseRepository } from '../database/database.repository.js';
-
-/** The paths a load balancer or an orchestrator probes: outside the integration API and its OpenAPI document. */
-export const LIVENESS_PATH = '/healthz';
-export const READINESS_PATH = '/readyz';
 
 /** How long a probe waits for PostgreSQL (or Redis) before it says unavailable: probes time out at a few seconds. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
