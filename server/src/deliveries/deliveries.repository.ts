@@ -164,7 +164,7 @@ export class DeliveriesRepository {
    * The outbox's backlog and, per channel, the deliveries pending, those overdue (due before `overdueBefore` and
    * claimable: not waiting for an earlier one, their endpoint enabled; a claimed delivery's next attempt is its lease's
    * end, so a worker's sends in flight are not overdue), and those failed for good since `failedSince`. Each count
-   * reads a partial index (the due, the unattempted, the completed deliveries), never the whole table.
+   * reads a partial index (the due, the waiting, the completed deliveries), never the whole table.
    */
   @GenerateSql({ params: [DummyValue.TIMESTAMP, DummyValue.TIMESTAMP] })
   async backlog(overdueBefore: Date, failedSince: Date): Promise<DeliveryBacklog> {
@@ -180,9 +180,7 @@ export class DeliveriesRepository {
         WHERE d.status = 'pending' AND NOT d.waiting GROUP BY d.channel`,
       [overdueBefore],
     );
-    const waiting: Counts = await this.db.query(
-      `SELECT channel, count(*)::int AS count FROM deliveries WHERE status = 'pending' AND attempts = 0 AND waiting GROUP BY channel`,
-    );
+    const waiting: Counts = await this.db.query(`SELECT channel, count(*)::int AS count FROM deliveries WHERE waiting GROUP BY channel`);
     const failed: Counts = await this.db.query(
       `SELECT channel, count(*)::int AS count FROM deliveries WHERE status = 'failed' AND completed_at >= $1 GROUP BY channel`,
       [failedSince],

@@ -283,9 +283,7 @@ SELECT
 FROM
   deliveries
 WHERE
-  status = 'pending'
-  AND attempts = 0
-  AND waiting
+  waiting
 GROUP BY
   channel;
 
