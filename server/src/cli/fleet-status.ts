@@ -2,8 +2,7 @@ import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { DatabaseRepository, type DatabaseConnections } from '../common/database/database.repository.js';
 import { withQueueTimeout } from '../common/events/outbox-loop.js';
-import { queueOptions } from '../common/redis/queue-connection.module.js';
-import { createRedis } from '../common/redis/redis-client.js';
+import { createRedis, queuePrefix } from '../common/redis/redis-client.js';
 import type { AppConfig } from '../config/config.js';
 import { DeliveriesRepository, type DeliveryBacklog } from '../deliveries/deliveries.repository.js';
 import { F24_QUEUE } from '../f24/f24-dispatcher.js';
@@ -100,7 +99,7 @@ function attention(
 async function queueCounts(config: AppConfig): Promise<Record<string, JobCounts> | null> {
   const redis = createRedis(config, { maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
   redis.on('error', () => undefined);
-  const queues = QUEUES.map((name) => new Queue(name, queueOptions(config, redis)));
+  const queues = QUEUES.map((name) => new Queue(name, { connection: redis, prefix: queuePrefix(config) }));
   for (const queue of queues) queue.on('error', () => undefined);
   try {
     const counts = await withQueueTimeout(Promise.all(queues.map((queue) => queue.getJobCounts(...JOB_STATES))), 'reading the queues');
