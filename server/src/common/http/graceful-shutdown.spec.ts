@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
-import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createTenant, startApi, type TestApi } from '../../../test/api.js';
+import { rawConnection } from '../../../test/raw-connection.js';
 import { createApi } from '../../app.js';
 import { loadConfig } from '../../config/config.js';
 import { STOP_TIMEOUT_MS } from '../../processes/supervisor.js';
-
-/** A raw connection to `app`, with what the server sent on it and whether it has closed. */
-async function connection(app: NestFastifyApplication): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  const socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-  socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return { socket, received: () => received, closed };
-}
 
 /** Whether `promise` settles within `ms`: a shutdown that hangs fails the test instead of holding it. */
 const within = (ms: number, promise: Promise<unknown>) =>
@@ -47,7 +35,7 @@ describe('an API process that stops', () => {
   it('answers a request in flight with Connection: close, then closes its connection at once, not when its client leaves', async () => {
     const app = await listening(20_000);
     const body = JSON.stringify({ url: 'http://127.0.0.1:9/hook' });
-    const client = await connection(app);
+    const client = await rawConnection(app);
     client.socket.write(head(key, Buffer.byteLength(body)) + body.slice(0, 5));
     await new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -68,7 +56,7 @@ describe('an API process that stops', () => {
   it('closes a connection still busy SHUTDOWN_GRACE_MS after the stop began, and completes its shutdown', async () => {
     const app = await listening(500);
     // A body that never ends: without the grace, the server would wait for it until REQUEST_TIMEOUT_MS (30 s).
-    const client = await connection(app);
+    const client = await rawConnection(app);
     client.socket.write(head(key, 1000) + '{"url":');
     await new Promise((resolve) => setTimeout(resolve, 100));
 

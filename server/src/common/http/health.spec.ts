@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { readFileSync } from 'node:fs';
-import { connect, type AddressInfo } from 'node:net';
 import { expectError } from '../../../test/expect.js';
 import { PgBouncer } from '../../../test/pgbouncer.js';
 import { PrivateRedis } from '../../../test/redis-server.js';
 import { startApi, type TestApi } from '../../../test/api.js';
+import { rawConnection } from '../../../test/raw-connection.js';
 import { createApi } from '../../app.js';
 import { READINESS_PATH } from '../../config/api-version.js';
 import { READY_CHECK_TIMEOUT_MS } from './health.js';
@@ -98,24 +98,18 @@ describe('health probes', () => {
   it('answers 503 stopping to a probe that arrives while the process stops', async () => {
     const app: NestFastifyApplication = await createApi(api.config);
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    socket.on('error', () => undefined);
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const client = await rawConnection(app);
     // The probe's request begun before the stop (its connection busy, so kept), ended after it.
-    socket.write('GET /readyz HTTP/1.1\r\nHost: localhost\r\n');
+    client.socket.write('GET /readyz HTTP/1.1\r\nHost: localhost\r\n');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopping = app.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.write('\r\n');
-    await closed;
+    client.socket.write('\r\n');
+    await client.closed;
     await stopping;
-    expect(received).toMatch(/^HTTP\/1\.1 503 /);
-    expect(received).toMatch(/\r\nConnection: close\r\n/i);
-    expect(received).toContain('"code":"service_unavailable"');
-    expect(received).toContain('This API process is stopping; send requests to another.');
+    expect(client.received()).toMatch(/^HTTP\/1\.1 503 /);
+    expect(client.received()).toMatch(/\r\nConnection: close\r\n/i);
+    expect(client.received()).toContain('"code":"service_unavailable"');
+    expect(client.received()).toContain('This API process is stopping; send requests to another.');
   });
 });
