@@ -41,6 +41,12 @@ export interface AttemptRow {
   nextAttemptAt: Date | null;
 }
 
+/**
+ * The deliveries (`d`, joined with their endpoint `e`) the engine claims once they are due: pending, not waiting for
+ * an earlier one, their endpoint (if any) enabled. The status command's overdue count reads the same condition.
+ */
+const CLAIMABLE = `d.status = 'pending' AND NOT d.waiting AND (d.endpoint_id IS NULL OR e.enabled)`;
+
 /** What an operator watches of the outbound pipeline (the status command). */
 export interface DeliveryBacklog {
   /** Events not yet fanned out into deliveries, and when the oldest of them was recorded. */
@@ -128,9 +134,8 @@ export class DeliveriesRepository {
         // One ordered scan of the channel's due index per channel, stopping at its room.
         return `due_${index} AS (SELECT d.id, d.claim_id AS lost_claim, d.claimed_at AS lost_at, $${lease}::int AS lease_ms FROM deliveries d
                    LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                  WHERE d.status = 'pending' AND NOT d.waiting AND d.next_attempt_at <= $4 AND d.channel = $${name}
+                  WHERE ${CLAIMABLE} AND d.next_attempt_at <= $4 AND d.channel = $${name}
                     AND NOT (d.id = ANY($2::uuid[]))
-                    AND (d.endpoint_id IS NULL OR e.enabled)
                   ORDER BY d.next_attempt_at
                   LIMIT $${limit}
                   FOR UPDATE OF d SKIP LOCKED)`;
@@ -175,7 +180,7 @@ export class DeliveriesRepository {
     );
     const due: Counts = await this.db.query(
       `SELECT d.channel, count(*)::int AS count,
-              count(*) FILTER (WHERE d.next_attempt_at < $1 AND (d.endpoint_id IS NULL OR e.enabled))::int AS overdue
+              count(*) FILTER (WHERE ${CLAIMABLE} AND d.next_attempt_at < $1)::int AS overdue
          FROM deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.status = 'pending' AND NOT d.waiting GROUP BY d.channel`,
       [overdueBefore],

@@ -126,13 +126,13 @@ WITH
     WHERE
       d.status = 'pending'
       AND NOT d.waiting
-      AND d.next_attempt_at <= $4
-      AND d.channel = $5
-      AND NOT (d.id = ANY ($2::uuid[]))
       AND (
         d.endpoint_id IS NULL
         OR e.enabled
       )
+      AND d.next_attempt_at <= $4
+      AND d.channel = $5
+      AND NOT (d.id = ANY ($2::uuid[]))
     ORDER BY
       d.next_attempt_at
     LIMIT
@@ -152,13 +152,13 @@ WITH
     WHERE
       d.status = 'pending'
       AND NOT d.waiting
-      AND d.next_attempt_at <= $4
-      AND d.channel = $8
-      AND NOT (d.id = ANY ($2::uuid[]))
       AND (
         d.endpoint_id IS NULL
         OR e.enabled
       )
+      AND d.next_attempt_at <= $4
+      AND d.channel = $8
+      AND NOT (d.id = ANY ($2::uuid[]))
     ORDER BY
       d.next_attempt_at
     LIMIT
@@ -262,11 +262,13 @@ SELECT
   count(*)::int AS count,
   count(*) FILTER (
     WHERE
-      d.next_attempt_at < $1
+      d.status = 'pending'
+      AND NOT d.waiting
       AND (
         d.endpoint_id IS NULL
         OR e.enabled
       )
+      AND d.next_attempt_at < $1
   )::int AS overdue
 FROM
   deliveries d
