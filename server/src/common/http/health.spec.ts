@@ -96,7 +96,8 @@ describe('health probes', () => {
   });
 
   it('answers 503 stopping to a probe that arrives while the process stops', async () => {
-    const app: NestFastifyApplication = await createApi(api.config);
+    // Its own API, quiet: the suite's captures its log lines, this one would write them to the test's output.
+    const app: NestFastifyApplication = await createApi({ ...api.config, logLevel: 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const client = await rawConnection(app);
     // The probe's request begun before the stop (its connection busy, so kept), ended after it.
