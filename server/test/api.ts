@@ -9,6 +9,7 @@ import type { Clock } from '../src/common/clock/clock.port.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createTenant as createDemoTenant } from '../src/demo/seed-demo.js';
 import { redisAuthInvalidation } from '../src/common/auth/auth-invalidation.js';
+import { AuthService } from '../src/common/auth/auth.service.js';
 import { createRedis } from '../src/common/redis/redis-client.js';
 import { IntegratorsService } from '../src/integrators/integrators.service.js';
 import { createTestDatabase } from './database.js';
@@ -74,7 +75,16 @@ export async function startApi(
   await app.getHttpAdapter().getInstance().ready();
   const db = app.get<DataSource>(getDataSourceToken());
   const redis = createRedis(config);
-  const integrators = new IntegratorsService(db, config, redisAuthInvalidation(redis, config.redisPrefix));
+  // The announcement reaches the API's subscriber in its own time; a test's next request must find the grant or the
+  // revocation, so the invalidation returns once this API has emptied its cache (or after 2 s: no subscription).
+  const auth = app.get(AuthService);
+  const invalidate = redisAuthInvalidation(redis, config.redisPrefix);
+  const integrators = new IntegratorsService(db, config, async () => {
+    const seen = auth.invalidations;
+    await invalidate();
+    if (config.authCacheSeconds === 0) return;
+    for (const deadline = Date.now() + 2000; auth.invalidations === seen && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
   return {
     app,
     http: apiClient(app),

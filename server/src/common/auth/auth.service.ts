@@ -45,6 +45,11 @@ export class AuthService implements OnModuleInit, OnModuleDestroy {
   /** Counts the times the cache was emptied: a lookup that began before one is not cached. */
   private epoch = 0;
 
+  /** How many times this process has emptied its cache so far (an announcement received, a resubscription). */
+  get invalidations(): number {
+    return this.epoch;
+  }
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly apiKeys: ApiKeysRepository,
